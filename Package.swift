@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// galleryc: a static site generator for photo galleries.
+///
+/// C libraries come from Debian's -dev packages (the Makefile installs them); each is a
+/// system-library target with a module map and a shim header. `CCodecs` is our own small C
+/// target: it owns the `setjmp` that libjpeg and libpng need for error recovery, which Swift
+/// cannot call.
+let package = Package(
+    name: "galleryc",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "galleryc", targets: ["galleryc"]),
+        .library(name: "GalleryKit", targets: ["GalleryKit"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .target(
+            name: "CCodecs",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+        ),
+        .target(
+            name: "GalleryKit",
+            dependencies: ["CCmark", "CYAML", "CExif", "CCodecs"]
+        ),
+        .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
+        .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

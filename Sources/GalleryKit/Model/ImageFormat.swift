@@ -1,0 +1,18 @@
+/// An image file format galleryc reads or writes.
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    case jpeg
+    case png
+    case webp
+
+    /// The file extension written for this format.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .webp: "webp"
+        }
+    }
+
+    /// The MIME type, for `<source type>`.
+    public var mimeType: String { "image/\(rawValue)" }
+}

@@ -1,0 +1,50 @@
+/// A photo file found in an album, with what its sidecar `<name>.md` says about it.
+public struct PhotoSource: Sendable, Hashable {
+    /// Path relative to the content folder (`iceland-2024/DSC_0142.jpg`).
+    public var sourcePath: String
+    /// The file name (`DSC_0142.jpg`).
+    public var fileName: String
+    /// URL-safe name, unique within its album (`dsc-0142`).
+    public var slug: String
+    /// URL path of the photo page relative to the site root (`iceland-2024/dsc-0142/`).
+    public var urlPath: String
+    public var title: String?
+    public var alt: String?
+    /// Where the subject is, from the sidecar (`focus: 0.62 0.40`); nil means "find it".
+    public var focus: FocalPoint?
+    public var hidden: Bool
+    /// The sidecar body, rendered from Markdown.
+    public var captionHTML: String
+    /// Where the sidecar was, for diagnostics (nil when there is none).
+    public var sidecarPath: String?
+
+    public init(
+        sourcePath: String, fileName: String, slug: String, urlPath: String,
+        title: String? = nil, alt: String? = nil, focus: FocalPoint? = nil, hidden: Bool = false,
+        captionHTML: String = "", sidecarPath: String? = nil
+    ) {
+        self.sourcePath = sourcePath
+        self.fileName = fileName
+        self.slug = slug
+        self.urlPath = urlPath
+        self.title = title
+        self.alt = alt
+        self.focus = focus
+        self.hidden = hidden
+        self.captionHTML = captionHTML
+        self.sidecarPath = sidecarPath
+    }
+}
+
+/// A point in a photo, as fractions of its width and height from the top-left corner.
+public struct FocalPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let center = FocalPoint(x: 0.5, y: 0.5)
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What the image stage made of one photo: its oriented size, metadata and the renditions
+/// written to the output.
+public struct ProcessedPhoto: Sendable, Hashable {
+    public var source: PhotoSource
+    /// Display size after EXIF orientation.
+    public var width: Int
+    public var height: Int
+    public var exif: ExifSummary
+    /// Renditions, smallest first, for each output format.
+    public var renditions: [Rendition]
+    /// Tiny inline placeholder (a `data:` URL), when the motion layer made one.
+    public var placeholder: String?
+    /// Dominant colour as `#rrggbb`, when known.
+    public var dominantColor: String?
+    /// Where the subject is: the sidecar's `focus:` or the saliency analysis.
+    public var focus: FocalPoint
+    /// True when the source has an alpha channel.
+    public var hasAlpha: Bool
+
+    public init(
+        source: PhotoSource, width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
+        placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
+        hasAlpha: Bool = false
+    ) {
+        self.source = source
+        self.width = width
+        self.height = height
+        self.exif = exif
+        self.renditions = renditions
+        self.placeholder = placeholder
+        self.dominantColor = dominantColor
+        self.focus = focus
+        self.hasAlpha = hasAlpha
+    }
+}
+
+/// One resized image file in the output.
+public struct Rendition: Sendable, Hashable {
+    /// Path relative to the site root (`_img/3fa1c2d4e5/dsc-0142-960.jpg`).
+    public var path: String
+    public var width: Int
+    public var height: Int
+    public var format: ImageFormat
+    public var byteCount: Int
+
+    public init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.format = format
+        self.byteCount = byteCount
+    }
+}
+
+/// The EXIF facts galleryc shows or uses. GPS is deliberately absent: it is never read into
+/// the model, so no template can publish it.
+public struct ExifSummary: Sendable, Hashable {
+    /// EXIF Orientation, 1...8 (1 when absent or invalid).
+    public var orientation: Int = 1
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var lens: String?
+    /// Focal length in millimetres.
+    public var focalLength: Double?
+    /// f-number.
+    public var aperture: Double?
+    /// Exposure time in seconds.
+    public var exposureTime: Double?
+    public var iso: Int?
+    /// DateTimeOriginal as written by the camera, interpreted in UTC (EXIF has no zone before
+    /// OffsetTimeOriginal, and we never want the build machine's zone in the output).
+    public var dateTaken: Date?
+    public var imageDescription: String?
+    public var artist: String?
+    public var copyright: String?
+
+    public init() {}
+}

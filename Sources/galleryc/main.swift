@@ -1,0 +1,9 @@
+import GalleryCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+exit(GalleryCommandLine.run(CommandLine.arguments))

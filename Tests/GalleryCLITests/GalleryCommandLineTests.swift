@@ -1,0 +1,9 @@
+import Testing
+
+@testable import GalleryCLI
+
+@Suite struct GalleryCommandLineTests {
+    @Test func runsWithoutArguments() {
+        #expect(GalleryCommandLine.run(["galleryc"]) == 0)
+    }
+}
