@@ -1,0 +1,71 @@
+import Foundation
+
+/// What one build is asked to do. The CLI fills it from the command line; tests fill it by hand.
+public struct BuildOptions: Sendable {
+    /// The content folder.
+    public var contentDirectory: URL
+    /// Where the site goes; swapped in atomically at the end.
+    public var outputDirectory: URL
+    /// A folder of template overrides given with `--templates` (before `content/templates/`).
+    public var templatesDirectory: URL?
+    /// The default theme folder (`Templates/` of the installation).
+    public var themeDirectory: URL
+    /// Image workers; defaults to the number of cores.
+    public var jobs: Int
+    /// Warnings fail the build.
+    public var strict: Bool
+    /// Build pages and albums marked `draft: true`.
+    public var includeDrafts: Bool
+    /// The time the build treats as "now" (feed `updated`, copyright year); injected so that
+    /// output is reproducible.
+    public var now: Date
+
+    public init(
+        contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,
+        themeDirectory: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        strict: Bool = false, includeDrafts: Bool = false, now: Date = Date()
+    ) {
+        self.contentDirectory = contentDirectory
+        self.outputDirectory = outputDirectory
+        self.templatesDirectory = templatesDirectory
+        self.themeDirectory = themeDirectory
+        self.jobs = max(1, jobs)
+        self.strict = strict
+        self.includeDrafts = includeDrafts
+        self.now = now
+    }
+}
+
+/// What a finished build reports for the summary line.
+public struct BuildSummary: Sendable, Hashable {
+    public var pageCount: Int
+    public var photoCount: Int
+    /// Photos whose renditions came from the cache instead of being processed.
+    public var cachedPhotoCount: Int
+    public var duration: Duration
+
+    public init(pageCount: Int, photoCount: Int, cachedPhotoCount: Int, duration: Duration) {
+        self.pageCount = pageCount
+        self.photoCount = photoCount
+        self.cachedPhotoCount = cachedPhotoCount
+        self.duration = duration
+    }
+}
+
+/// Progress of the image stage, reported as photos finish (from any worker thread).
+public struct BuildProgress: Sendable, Hashable {
+    public var photosDone: Int
+    public var photosTotal: Int
+
+    public init(photosDone: Int, photosTotal: Int) {
+        self.photosDone = photosDone
+        self.photosTotal = photosTotal
+    }
+}
+
+/// Thrown by ``SiteBuilder/build(_:diagnostics:progress:)`` when the build failed; the reasons
+/// are in the diagnostics collector, and the previous output is untouched.
+public struct BuildFailed: Error, Sendable, Hashable {
+    public var errorCount: Int
+    public init(errorCount: Int) { self.errorCount = errorCount }
+}
