@@ -45,7 +45,7 @@ struct TemplateRenderer {
             case .text(let text):
                 output += text
             case .lineStart:
-                output += scope.indentation
+                if !scope.indentation.isEmpty { output += scope.indentation }
             case .variable(let path, let escaped, _):
                 guard let value = Self.resolve(path, in: stack) else { continue }
                 let text = value.interpolated

@@ -131,6 +131,19 @@ import Testing
         )
     }
 
+    @Test func errorInsideABlockArgumentNamesTheFileThatWroteIt() throws {
+        let theme = try folder([
+            "layouts/base.mustache": "<body>\n{{$content}}{{/content}}\n</body>",
+            "page.mustache":
+                "{{<layouts/base}}\n{{$content}}\n<p>\n  {{>*widget}}\n</p>\n{{/content}}\n{{/layouts/base}}",
+        ])
+        defer { remove(theme) }
+        let library = try TemplateLibrary(directories: [(theme, "Templates")])
+        let error = try #require(
+            throws: TemplateError.self, performing: { try library.render("page", ["widget": "map"]) })
+        #expect(error.description == "Templates/page.mustache:4:3: error: unknown partial 'map'")
+    }
+
     @Test func renderingAnUnknownTemplateIsAnError() throws {
         let theme = try folder(["page.mustache": "x"])
         defer { remove(theme) }
