@@ -11,14 +11,25 @@ public enum GalleryCommandLine {
     /// Runs `galleryc` for this process: real arguments, environment, stdout and stderr, and
     /// `SiteBuilder.build`.
     /// - Parameter serve: the preview server; nil until one is linked in.
+    ///
+    /// The first Ctrl-C or SIGTERM cancels the running task (a build then removes its staging
+    /// folder and exits 130; `serve` should return when cancelled); a second one exits at once.
     public static func main(serve: SiteServeFunction? = nil) async -> Int32 {
-        await run(
-            Array(CommandLine.arguments.dropFirst()),
-            build: { options, diagnostics, progress in
-                try await SiteBuilder.build(options, diagnostics: diagnostics, progress: progress)
-            },
-            serve: serve, environment: ProcessInfo.processInfo.environment, console: .standard)
+        let task = Task {
+            await run(
+                Array(CommandLine.arguments.dropFirst()),
+                build: { options, diagnostics, progress in
+                    try await SiteBuilder.build(options, diagnostics: diagnostics, progress: progress)
+                },
+                serve: serve, environment: ProcessInfo.processInfo.environment, console: .standard)
+        }
+        let interrupts = InterruptHandler { task.cancel() }
+        defer { interrupts.stop() }
+        return await task.value
     }
+
+    /// The exit code after an interrupt (128 + SIGINT), as shells report it.
+    public static let interruptedExitCode: Int32 = 130
 
     /// Runs one command line.
     /// - Parameters:

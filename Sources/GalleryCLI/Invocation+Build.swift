@@ -16,6 +16,12 @@ extension Invocation {
         let summary: BuildSummary
         do {
             summary = try await build(options, collector, { progress.report($0) })
+        } catch is CancellationError {
+            progress.finish()
+            printDiagnostics(collector.diagnostics, command, formatter)
+            console.writeError(
+                formatter.formatMessage(.error, "build interrupted; \(outputShown) was left as it was"))
+            return GalleryCommandLine.interruptedExitCode
         } catch {
             progress.finish()
             let diagnostics = collector.diagnostics

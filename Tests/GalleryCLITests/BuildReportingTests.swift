@@ -107,6 +107,14 @@ private let mixed = [
                 """)
     }
 
+    @Test func interruptedBuildExits130() async throws {
+        let site = try TestSite()
+        let console = TestConsole()
+        #expect(await site.run(["build"], console: console) { _, _, _ in throw CancellationError() } == 130)
+        #expect(console.err == "error: build interrupted; public/ was left as it was\n")
+        #expect(console.out.isEmpty)
+    }
+
     @Test func pathsFollowTheContentFolderAsTyped() {
         let cwd = "/home/ana/site"
         let cases: [(String, String)] = [
