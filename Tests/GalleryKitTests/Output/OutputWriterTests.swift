@@ -3,41 +3,6 @@ import Testing
 
 @testable import GalleryKit
 
-/// A fresh temporary folder with `content/` in it, removed when the test ends.
-private final class Sandbox {
-    let root: URL
-    var content: URL { root.appendingPathComponent("content") }
-    var output: URL { root.appendingPathComponent("public") }
-
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "galleryc-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try put("index.md", "# Home\n", in: content)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
-
-    func put(_ path: String, _ text: String, in folder: URL) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func read(_ path: String, in folder: URL) -> String? {
-        (try? Data(contentsOf: folder.appendingPathComponent(path))).map {
-            String(decoding: $0, as: UTF8.self)
-        }
-    }
-
-    /// Everything in `root` except `content` and `public`: leftovers a build must not leave.
-    func strays() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.path)
-            .filter { $0 != "content" && $0 != "public" }.sorted()
-    }
-}
-
 private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     do {
         try call()
@@ -51,7 +16,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
 
 @Suite struct OutputWriterTests {
     @Test func firstBuildCreatesOutputWithMarker() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         try writer.write(OutputFile(path: "index.html", text: "<h1>Home</h1>"))
         try writer.write(path: "iceland/dsc-0142/index.html", bytes: Array("photo".utf8))
@@ -64,7 +29,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func commitReplacesPreviousSiteWhole() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let first = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         try first.write(OutputFile(path: "old-page/index.html", text: "old"))
         try first.write(OutputFile(path: "index.html", text: "v1"))
@@ -80,7 +45,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func abandonLeavesPreviousSiteAndRemovesStaging() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let first = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         try first.write(OutputFile(path: "index.html", text: "good"))
         try first.commit()
@@ -97,7 +62,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func droppedWriterCleansUpItsStaging() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         do {
             let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
             try writer.write(OutputFile(path: "index.html", text: "x"))
@@ -107,7 +72,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func stagingIsASiblingOfTheOutput() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         defer { writer.abandon() }
         #expect(
@@ -118,7 +83,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func refusesOutputEqualToContent() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let sameViaDots = box.content.appendingPathComponent("albums/..")
         #expect(
             reason { _ = try OutputWriter(outputDirectory: sameViaDots, contentDirectory: box.content) }
@@ -126,7 +91,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func refusesOutputInsideContent() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let inside = box.content.appendingPathComponent("public")
         guard
             case .outputInsideContent = reason(of: {
@@ -140,7 +105,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func refusesOutputInsideContentThroughASymlink() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let link = box.root.appendingPathComponent("link-to-content")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: box.content)
         let sneaky = link.appendingPathComponent("site")
@@ -155,7 +120,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func refusesOutputContainingContent() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         guard
             case .outputContainsContent = reason(of: {
                 _ = try OutputWriter(outputDirectory: box.root, contentDirectory: box.content)
@@ -168,7 +133,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func refusesForeignNonEmptyFolder() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         try box.put("precious.txt", "mine", in: box.output)
         let error = #expect(throws: OutputError.self) {
             _ = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
@@ -182,7 +147,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func acceptsEmptyFolderAndRefusesAFile() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         try FileManager.default.createDirectory(at: box.output, withIntermediateDirectories: true)
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         try writer.write(OutputFile(path: "index.html", text: "ok"))
@@ -197,7 +162,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func commitRefusesWhenTheOutputLostItsMarkerMeanwhile() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         try box.put("someone-elses.txt", "theirs", in: box.output)
         #expect(reason { try writer.commit() } == .notCreatedByGalleryc)
@@ -207,14 +172,14 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
 
     @Test(arguments: ["", "/etc/passwd", "../escape.html", "a/../../b", "a//b", "./x", ".galleryc-output"])
     func rejectsPathsOutsideTheSite(path: String) throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         defer { writer.abandon() }
         #expect(reason { try writer.write(path: path, bytes: [1]) } == .invalidPath)
     }
 
     @Test func rejectsTheSamePathTwice() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         defer { writer.abandon() }
         try writer.write(OutputFile(path: "a/index.html", text: "1"))
@@ -222,7 +187,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
     }
 
     @Test func removesStagingLeftByAKilledBuild() throws {
-        let box = try Sandbox()
+        let box = try OutputSandbox()
         let deadPid = Int32.max - 7
         let leftover = box.root.appendingPathComponent("public.galleryc-new-\(deadPid)-abc")
         try box.put(OutputWriter.markerFileName, "", in: leftover)
