@@ -86,9 +86,12 @@ struct Invocation {
         DiagnosticFormatter(contentPath: contentPath, currentDirectory: currentDirectory, colour: colour)
     }
 
+    /// `path` made absolute against the current directory, `.` segments dropped (`..` stays:
+    /// only the file system knows what it means next to a symlink).
     func url(_ path: String) -> URL {
         let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-        return URL(fileURLWithPath: absolute, isDirectory: true)
+        let segments = absolute.split(separator: "/").filter { $0 != "." }
+        return URL(fileURLWithPath: "/" + segments.joined(separator: "/"), isDirectory: true)
     }
 
     /// Build options shared by `build` and `serve`, or nil after printing why they cannot be made.

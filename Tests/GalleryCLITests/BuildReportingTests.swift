@@ -92,19 +92,42 @@ private let mixed = [
         #expect(lenientBuilder.err.contains("1 warning treated as errors (--strict)"))
     }
 
-    @Test func otherErrorsArePrintedAndFail() async throws {
+    @Test func outputRefusalIsPrintedWithTheFolderAsTyped() async throws {
         let site = try TestSite()
-        let located = TestConsole()
-        let refusal = OutputError(.notCreatedByGalleryc, path: site.root.appendingPathComponent("www").path)
+        let foreign = site.root.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        let console = TestConsole()
+        let code = await site.run(["build", "--output", "./www"], console: console) { options, _, _ in
+            let writer = try OutputWriter(
+                outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory)
+            try writer.commit()
+            return BuildSummary(pageCount: 0, photoCount: 0, cachedPhotoCount: 0, duration: .zero)
+        }
+        #expect(code == 1)
         #expect(
-            await site.run(["build", "--output", "www"], console: located) { _, _, _ in throw refusal } == 1)
-        #expect(
-            located.err == """
-                www: error: refusing to replace \(refusal.location.file): it was not created by galleryc; \
-                remove it or choose another --output
+            console.err == """
+                www: error: refusing to replace this folder: it was not created by galleryc; remove it \
+                or choose another --output
                 error: build failed with 1 error; www/ was left as it was
 
                 """)
+        #expect(FileManager.default.fileExists(atPath: foreign.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test func unexpectedErrorsArePrintedAndFail() async throws {
+        let site = try TestSite()
+        let console = TestConsole()
+        let code = await site.run(["build"], console: console) { _, collector, _ in
+            collector.emit(.warning, SourceLocation(file: "a.md"), "hm")
+            throw CocoaError(.fileWriteOutOfSpace)
+        }
+        #expect(code == 1)
+        let lines = console.err.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == "content/a.md: warning: hm")
+        #expect(lines.dropFirst().first?.hasPrefix("error: ") == true)
+        #expect(lines.last == "error: build failed with 1 error; public/ was left as it was")
     }
 
     @Test func interruptedBuildExits130() async throws {

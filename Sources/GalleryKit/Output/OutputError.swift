@@ -6,9 +6,9 @@ public struct OutputError: LocatedError, Hashable {
         /// The output folder is the content folder.
         case outputIsContent
         /// The output folder lies inside the content folder.
-        case outputInsideContent(content: String)
+        case outputInsideContent
         /// The output folder contains the content folder, so replacing it would delete content.
-        case outputContainsContent(content: String)
+        case outputContainsContent
         /// The output folder exists, is not empty and has no `.galleryc-output` marker.
         case notCreatedByGalleryc
         /// Something other than a folder is in the way.
@@ -39,13 +39,13 @@ public struct OutputError: LocatedError, Hashable {
         switch reason {
         case .outputIsContent:
             "the output folder is the content folder; choose another --output"
-        case .outputInsideContent(let content):
-            "the output folder is inside the content folder \(content); choose a folder outside it"
-        case .outputContainsContent(let content):
-            "the output folder contains the content folder \(content); replacing it would delete "
-                + "your content, choose another --output"
+        case .outputInsideContent:
+            "the output folder is inside the content folder; choose a folder outside it with --output"
+        case .outputContainsContent:
+            "the output folder contains the content folder, so replacing it would delete your "
+                + "content; choose another --output"
         case .notCreatedByGalleryc:
-            "refusing to replace \(location.file): it was not created by galleryc; remove it or "
+            "refusing to replace this folder: it was not created by galleryc; remove it or "
                 + "choose another --output"
         case .notAFolder:
             "the output path exists and is not a folder; remove it or choose another --output"

@@ -44,10 +44,10 @@ public final class OutputWriter: Sendable {
             throw OutputError(.outputIsContent, path: display)
         }
         if ResolvedPath.isSameOrInside(output, content) {
-            throw OutputError(.outputInsideContent(content: contentDirectory.path), path: display)
+            throw OutputError(.outputInsideContent, path: display)
         }
         if ResolvedPath.isSameOrInside(content, output) {
-            throw OutputError(.outputContainsContent(content: contentDirectory.path), path: display)
+            throw OutputError(.outputContainsContent, path: display)
         }
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
         try Self.checkReplaceable(outputURL, display: display)

@@ -140,7 +140,9 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
         }
         #expect(error?.reason == .notCreatedByGalleryc)
         #expect(
-            error?.message.contains("it was not created by galleryc; remove it or choose another --output")
+            error?.message.contains(
+                "refusing to replace this folder: it was not created by galleryc; remove it or choose another --output"
+            )
                 == true)
         #expect(box.read("precious.txt", in: box.output) == "mine")
         #expect(try box.strays().isEmpty)
