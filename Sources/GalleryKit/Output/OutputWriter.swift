@@ -106,6 +106,12 @@ public final class OutputWriter: Sendable {
         }
     }
 
+    /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
+    /// each published file after the build.
+    public var writtenPaths: [String] {
+        state.withLock { $0.written }.sorted()
+    }
+
     /// Checks `path` and records it as written; returns where it goes in the staging folder.
     private func reserve(_ path: String) throws -> URL {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -21,6 +21,7 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
         try writer.write(OutputFile(path: "index.html", text: "<h1>Home</h1>"))
         try writer.write(path: "iceland/dsc-0142/index.html", bytes: Array("photo".utf8))
         #expect(!FileManager.default.fileExists(atPath: box.output.path))
+        #expect(writer.writtenPaths == ["iceland/dsc-0142/index.html", "index.html"])
         try writer.commit()
         #expect(box.read("index.html", in: box.output) == "<h1>Home</h1>")
         #expect(box.read("iceland/dsc-0142/index.html", in: box.output) == "photo")
