@@ -10,10 +10,10 @@ public enum GalleryCommandLine {
 
     /// Runs `galleryc` for this process: real arguments, environment, stdout and stderr, and
     /// `SiteBuilder.build`.
-    /// - Parameter serve: the preview server; nil until one is linked in.
     ///
     /// The first Ctrl-C or SIGTERM cancels the running task (a build then removes its staging
     /// folder and exits 130; `serve` should return when cancelled); a second one exits at once.
+    /// - Parameter serve: the preview server; nil until one is linked in.
     public static func main(serve: SiteServeFunction? = nil) async -> Int32 {
         let task = Task {
             await run(
