@@ -6,4 +6,4 @@ import GalleryCLI
     import Darwin
 #endif
 
-exit(GalleryCommandLine.run(CommandLine.arguments))
+exit(await GalleryCommandLine.main())

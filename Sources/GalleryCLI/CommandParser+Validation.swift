@@ -1,0 +1,96 @@
+/// One `--option` a subcommand accepts; `valueName` is nil for flags.
+struct OptionSpec {
+    var name: String
+    var valueName: String?
+
+    static func options(of subcommand: Subcommand) -> [OptionSpec] {
+        switch subcommand {
+        case .build:
+            [
+                OptionSpec(name: "--output", valueName: "dir"),
+                OptionSpec(name: "--templates", valueName: "dir"),
+                OptionSpec(name: "--jobs", valueName: "n"),
+                OptionSpec(name: "--strict"),
+                OptionSpec(name: "--drafts"),
+                OptionSpec(name: "--quiet"),
+                OptionSpec(name: "--verbose"),
+            ]
+        case .serve:
+            [
+                OptionSpec(name: "--port", valueName: "port"),
+                OptionSpec(name: "--host", valueName: "host"),
+                OptionSpec(name: "--output", valueName: "dir"),
+                OptionSpec(name: "--templates", valueName: "dir"),
+                OptionSpec(name: "--drafts"),
+            ]
+        }
+    }
+}
+
+extension CommandParser {
+    static func makeBuild(_ parsed: Parsed) -> Result<Command, UsageError> {
+        if parsed.wantsHelp { return .success(.help(.build)) }
+        var command = BuildCommand()
+        if let path = parsed.positional { command.contentPath = path }
+        if let path = parsed.values["--output"] { command.outputPath = path }
+        command.templatesPath = parsed.values["--templates"]
+        if let text = parsed.values["--jobs"] {
+            guard let jobs = Int(text), jobs > 0 else {
+                return .failure(
+                    UsageError(
+                        "invalid value '\(text)' for '--jobs <n>': expected a whole number greater than 0",
+                        subcommand: .build))
+            }
+            command.jobs = jobs
+        }
+        command.strict = parsed.flags.contains("--strict")
+        command.includeDrafts = parsed.flags.contains("--drafts")
+        command.quiet = parsed.flags.contains("--quiet")
+        command.verbose = parsed.flags.contains("--verbose")
+        if command.quiet && command.verbose {
+            return .failure(
+                UsageError("'--quiet' and '--verbose' cannot be used together", subcommand: .build))
+        }
+        return .success(.build(command))
+    }
+
+    static func makeServe(_ parsed: Parsed) -> Result<Command, UsageError> {
+        if parsed.wantsHelp { return .success(.help(.serve)) }
+        var command = ServeCommand()
+        if let path = parsed.positional { command.contentPath = path }
+        if let path = parsed.values["--output"] { command.outputPath = path }
+        command.templatesPath = parsed.values["--templates"]
+        if let text = parsed.values["--port"] {
+            guard let port = Int(text), (1...65535).contains(port) else {
+                return .failure(
+                    UsageError(
+                        "invalid value '\(text)' for '--port <port>': expected a port number from 1 to 65535",
+                        subcommand: .serve))
+            }
+            command.port = port
+        }
+        if let host = parsed.values["--host"] { command.host = host }
+        command.includeDrafts = parsed.flags.contains("--drafts")
+        return .success(.serve(command))
+    }
+}
+
+/// Levenshtein distance, for did-you-mean suggestions.
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

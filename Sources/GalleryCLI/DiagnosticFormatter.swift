@@ -1,0 +1,67 @@
+import GalleryKit
+
+/// Prints diagnostics the way compilers do (`content/x/index.md:4:9: error: ...`), with paths
+/// relative to the current directory: the content folder as the user typed it, then the file.
+public struct DiagnosticFormatter: Sendable {
+    /// The content folder as shown before each file (`content`, `../site`); empty for `.`.
+    public var contentPrefix: String
+    /// The current directory, to shorten absolute paths below it.
+    public var currentDirectory: String
+    /// Whether to colour the severity (only on a terminal, never with NO_COLOR).
+    public var colour: Bool
+
+    /// Creates a formatter for the content folder given as `contentPath`.
+    public init(contentPath: String, currentDirectory: String, colour: Bool) {
+        self.currentDirectory = currentDirectory
+        self.colour = colour
+        self.contentPrefix = ""
+        self.contentPrefix = display(contentPath)
+    }
+
+    /// `path` as the user should see it: `./` and trailing `/` dropped, absolute paths below
+    /// the current directory made relative.
+    public func display(_ path: String) -> String {
+        var text = path
+        while text.hasPrefix("./") { text.removeFirst(2) }
+        while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
+        if text == "." { return "" }
+        let base = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        if text.hasPrefix("/") && text.hasPrefix(base) { text.removeFirst(base.count) }
+        if text == currentDirectory { return "" }
+        return text
+    }
+
+    /// Where a diagnostic points: absolute paths (templates of the theme) shortened, other
+    /// paths taken as relative to the content folder.
+    public func path(of location: SourceLocation) -> String {
+        if location.file.isEmpty { return "" }
+        if location.file.hasPrefix("/") { return display(location.file) }
+        return contentPrefix.isEmpty ? location.file : "\(contentPrefix)/\(location.file)"
+    }
+
+    /// One diagnostic, one line, with a trailing newline.
+    public func format(_ diagnostic: Diagnostic) -> String {
+        var location = diagnostic.location
+        location.file = path(of: location)
+        let severity = paint(diagnostic.severity.rawValue + ":", diagnostic.severity)
+        if location.file.isEmpty { return "\(severity) \(diagnostic.message)\n" }
+        return "\(paint("\(location):", nil)) \(severity) \(diagnostic.message)\n"
+    }
+
+    /// A line about the run itself (`error: build failed ...`).
+    public func formatMessage(_ severity: Severity, _ message: String) -> String {
+        "\(paint(severity.rawValue + ":", severity)) \(message)\n"
+    }
+
+    private func paint(_ text: String, _ severity: Severity?) -> String {
+        guard colour else { return text }
+        let code =
+            switch severity {
+            case .error: "1;31"
+            case .warning: "1;35"
+            case .note: "1;36"
+            case nil: "1"
+            }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}

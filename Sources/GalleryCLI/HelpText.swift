@@ -1,0 +1,114 @@
+/// Every help page and usage line, word for word. The README quotes these; a test keeps the
+/// two in sync, so change the text here and then the README.
+public enum HelpText {
+    /// The version `galleryc --version` prints.
+    public static let version = "0.1.0"
+
+    /// The usage line of the tool itself.
+    public static let rootUsage = "galleryc <subcommand>"
+
+    /// The usage line of `galleryc build`.
+    public static let buildUsage = """
+        galleryc build [<content-dir>] [--output <dir>] [--templates <dir>] [--jobs <n>]
+                              [--strict] [--drafts] [--quiet] [--verbose]
+        """
+
+    /// The usage line of `galleryc serve`.
+    public static let serveUsage = """
+        galleryc serve [<content-dir>] [--port <port>] [--host <host>] [--output <dir>]
+                              [--templates <dir>] [--drafts]
+        """
+
+    /// `galleryc --help`.
+    public static let root = """
+        OVERVIEW: Build fast, accessible photo gallery websites from Markdown and photos.
+
+        USAGE: \(rootUsage)
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          build                   Build the site from a content folder.
+          serve                   Build the site, preview it locally and rebuild on changes.
+
+          See 'galleryc help <subcommand>' for detailed help.
+
+        """
+
+    /// `galleryc help build`.
+    public static let build = """
+        OVERVIEW: Build the site from a content folder.
+
+        The new site is written beside the output folder and replaces it only when the
+        whole build succeeds; a failed build leaves the previous site as it was.
+
+        USAGE: \(buildUsage)
+
+        ARGUMENTS:
+          <content-dir>           The content folder. (default: ./content)
+
+        OPTIONS:
+          --output <dir>          Where the site is written. (default: ./public)
+          --templates <dir>       Template overrides, used before content/templates/ and
+                                  the default theme.
+          --jobs <n>              Photos processed in parallel. (default: one per core)
+          --strict                Treat warnings as errors.
+          --drafts                Include pages and albums marked 'draft: true'.
+          --quiet                 Print only errors.
+          --verbose               Print notes as well as errors and warnings.
+          -h, --help              Show help information.
+
+        """
+
+    /// `galleryc help serve`.
+    public static let serve = """
+        OVERVIEW: Build the site, preview it locally and rebuild on changes.
+
+        Open pages reload after each rebuild; a failed rebuild keeps serving the last
+        good site and shows the errors in the page.
+
+        USAGE: \(serveUsage)
+
+        ARGUMENTS:
+          <content-dir>           The content folder. (default: ./content)
+
+        OPTIONS:
+          --port <port>           The port to listen on. (default: 8000)
+          --host <host>           The address to listen on; anything but 127.0.0.1 shows
+                                  the site to your network. (default: 127.0.0.1)
+          --output <dir>          Where the site is written. (default: ./public)
+          --templates <dir>       Template overrides, used before content/templates/ and
+                                  the default theme.
+          --drafts                Include pages and albums marked 'draft: true'.
+          -h, --help              Show help information.
+
+        """
+
+    /// The help page for a subcommand, or for the tool when `subcommand` is nil.
+    public static func page(for subcommand: Subcommand?) -> String {
+        switch subcommand {
+        case nil: root
+        case .build: build
+        case .serve: serve
+        }
+    }
+
+    /// The usage line for a subcommand, or for the tool when `subcommand` is nil.
+    public static func usage(for subcommand: Subcommand?) -> String {
+        switch subcommand {
+        case nil: rootUsage
+        case .build: buildUsage
+        case .serve: serveUsage
+        }
+    }
+
+    /// What a usage error prints on stderr: the error, the usage line and where to read more.
+    public static func usageError(_ error: UsageError) -> String {
+        let more =
+            error.subcommand.map { "See 'galleryc help \($0.rawValue)' for more information." }
+            ?? "See 'galleryc --help' for more information."
+        return "Error: \(error.message)\nUsage: \(usage(for: error.subcommand))\n  \(more)\n"
+    }
+}

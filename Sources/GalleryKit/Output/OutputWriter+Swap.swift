@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension OutputWriter {
+    /// Swaps the staging folder in as the output folder with `rename(2)` and deletes the
+    /// previous site. On failure the previous site stays in place and staging is removed.
+    /// - Throws: ``OutputError`` when the output folder can no longer be replaced or a rename fails.
+    public func commit() throws {
+        try finish()
+        do {
+            try Self.checkReplaceable(outputDirectory, display: displayPathForErrors)
+        } catch {
+            removeStaging()
+            throw error
+        }
+        var previous: URL?
+        if FileManager.default.fileExists(atPath: outputDirectory.path) {
+            let old = Self.sibling(of: outputDirectory, kind: "old")
+            guard rename(outputDirectory.path, old.path) == 0 else {
+                let detail = Self.errnoText()
+                removeStaging()
+                throw OutputError(
+                    .io(operation: "move the previous site aside", detail: detail),
+                    path: displayPathForErrors)
+            }
+            previous = old
+        }
+        guard rename(stagingDirectory.path, outputDirectory.path) == 0 else {
+            let detail = Self.errnoText()
+            if let previous { _ = rename(previous.path, outputDirectory.path) }
+            removeStaging()
+            throw OutputError(
+                .io(operation: "move the new site into place", detail: detail),
+                path: displayPathForErrors)
+        }
+        if let previous { try? FileManager.default.removeItem(at: previous) }
+    }
+
+    /// Removes the staging folder and leaves the output folder as it was. Safe to call more
+    /// than once, after a failed ``commit()``, or after a successful one (then it does nothing).
+    public func abandon() {
+        if (try? finish()) != nil { removeStaging() }
+    }
+
+    private func finish() throws {
+        let wasFinished = state.withLock { state in
+            defer { state.finished = true }
+            return state.finished
+        }
+        if wasFinished { throw OutputError(.finished, path: displayPathForErrors) }
+    }
+
+    private func removeStaging() {
+        try? FileManager.default.removeItem(at: stagingDirectory)
+    }
+
+    static let markerText = "This folder was written by galleryc; the next build replaces it whole.\n"
+
+    /// Throws unless `directory` is missing, empty, or carries the galleryc marker.
+    static func checkReplaceable(_ directory: URL, display: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            return
+        }
+        guard isDirectory.boolValue else { throw OutputError(.notAFolder, path: display) }
+        let marker = directory.appendingPathComponent(markerFileName).path
+        if FileManager.default.fileExists(atPath: marker) { return }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? ["?"]
+        if !entries.isEmpty { throw OutputError(.notCreatedByGalleryc, path: display) }
+    }
+
+    /// `public.galleryc-<kind>-<pid>-<random>` beside `output`; the process id lets a later
+    /// build recognise folders left behind by a build that was killed.
+    static func sibling(of output: URL, kind: String) -> URL {
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        return output.deletingLastPathComponent().appendingPathComponent(
+            "\(output.lastPathComponent).galleryc-\(kind)-\(getpid())-\(random)", isDirectory: true)
+    }
+
+    /// Deletes staging and old folders of `output` left by galleryc processes that no longer
+    /// run (killed mid-build). Only folders named by galleryc and holding its marker qualify.
+    static func removeStaleSiblings(of output: URL) {
+        let parent = output.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let rest = staleSuffix(of: name, output: output.lastPathComponent),
+                let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }),
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let folder = parent.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(markerFileName).path) {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
+    }
+
+    private static func staleSuffix(of name: String, output: String) -> Substring? {
+        for kind in ["new", "old"] {
+            let prefix = "\(output).galleryc-\(kind)-"
+            if name.hasPrefix(prefix) { return name.dropFirst(prefix.count) }
+        }
+        return nil
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as NSError).localizedDescription
+    }
+}

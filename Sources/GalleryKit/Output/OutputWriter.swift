@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+/// Writes a new site into a staging folder beside the output folder and swaps it in at the
+/// end, so `public/` is always either the previous site or the complete new one.
+///
+/// The staging folder is a sibling (`public.galleryc-new-<random>`), on the same file system,
+/// so ``commit()`` is two `rename(2)` calls: the old site moves to `public.galleryc-old-<random>`,
+/// the new one to `public`, then the old one is deleted. A failed build calls ``abandon()``,
+/// which removes only the staging folder. The output root carries a `.galleryc-output` marker:
+/// galleryc only ever replaces a folder that has it (or an empty one).
+///
+/// Safe to use from several threads: each ``write(_:)`` creates its own folders and file.
+public final class OutputWriter: Sendable {
+    /// The marker file at the root of every output folder galleryc writes.
+    public static let markerFileName = ".galleryc-output"
+
+    /// The output folder, resolved (absolute, no symlinks, no `..`).
+    public let outputDirectory: URL
+    /// Where this build writes; becomes ``outputDirectory`` on ``commit()``.
+    public let stagingDirectory: URL
+
+    /// The output folder as the caller gave it, for messages.
+    let displayPathForErrors: String
+    let state = Mutex(State())
+
+    struct State {
+        var written: Set<String> = []
+        var finished = false
+    }
+
+    /// Checks the output folder and creates the staging folder beside it.
+    ///
+    /// - Parameters:
+    ///   - outputDirectory: the folder the site goes to; created on commit if missing.
+    ///   - contentDirectory: the content folder, which the output must neither be, lie in,
+    ///     nor contain (compared after resolving symlinks and `..`).
+    /// - Throws: ``OutputError`` when the output folder is refused or staging cannot be made.
+    public init(outputDirectory: URL, contentDirectory: URL) throws {
+        let output = ResolvedPath.resolve(outputDirectory)
+        let content = ResolvedPath.resolve(contentDirectory)
+        let display = outputDirectory.path
+        if output == content {
+            throw OutputError(.outputIsContent, path: display)
+        }
+        if ResolvedPath.isSameOrInside(output, content) {
+            throw OutputError(.outputInsideContent, path: display)
+        }
+        if ResolvedPath.isSameOrInside(content, output) {
+            throw OutputError(.outputContainsContent, path: display)
+        }
+        let outputURL = URL(fileURLWithPath: output, isDirectory: true)
+        try Self.checkReplaceable(outputURL, display: display)
+
+        let parent = outputURL.deletingLastPathComponent()
+        let staging = Self.sibling(of: outputURL, kind: "new")
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            Self.removeStaleSiblings(of: outputURL)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            try Data(Self.markerText.utf8).write(
+                to: staging.appendingPathComponent(Self.markerFileName))
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw OutputError(
+                .io(operation: "create a staging folder", detail: Self.describe(error)), path: display)
+        }
+        self.outputDirectory = outputURL
+        self.stagingDirectory = staging
+        self.displayPathForErrors = display
+    }
+
+    deinit {
+        abandon()
+    }
+
+    /// Writes one file of the site into the staging folder, creating its folders.
+    /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
+    public func write(_ file: OutputFile) throws {
+        try write(path: file.path, bytes: file.contents)
+    }
+
+    /// Writes `bytes` to `path` (relative to the site root) in the staging folder.
+    /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
+    public func write(path: String, bytes: [UInt8]) throws {
+        let destination = try reserve(path)
+        do {
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: destination)
+        } catch {
+            throw OutputError(.io(operation: "write the file", detail: Self.describe(error)), path: path)
+        }
+    }
+
+    /// Copies an existing file (a cached image rendition, say) to `path` in the staging folder.
+    /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
+    public func copyFile(at source: URL, toPath path: String) throws {
+        let destination = try reserve(path)
+        do {
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: destination)
+        } catch {
+            throw OutputError(.io(operation: "copy \(source.path)", detail: Self.describe(error)), path: path)
+        }
+    }
+
+    /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
+    /// each published file after the build.
+    public var writtenPaths: [String] {
+        state.withLock { $0.written }.sorted()
+    }
+
+    /// Checks `path` and records it as written; returns where it goes in the staging folder.
+    private func reserve(_ path: String) throws -> URL {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let valid =
+            !path.isEmpty && !path.hasPrefix("/") && path != Self.markerFileName
+            && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }
+        guard valid else { throw OutputError(.invalidPath, path: path) }
+        let outcome: OutputError.Reason? = state.withLock { state in
+            if state.finished { return .finished }
+            return state.written.insert(path).inserted ? nil : .duplicatePath
+        }
+        if let outcome { throw OutputError(outcome, path: path) }
+        return stagingDirectory.appendingPathComponent(path)
+    }
+}
