@@ -71,6 +71,6 @@ enum PageReader {
             sourcePath: sourcePath, urlPath: "", title: fields.string("title") ?? defaultTitle,
             description: fields.string("description") ?? "", date: fields.date("date"),
             draft: fields.bool("draft") ?? false, html: Markdown.render(front.body, allowRawHTML: allowRawHTML),
-            template: fields.string("template") ?? "page")
+            template: fields.name("template") ?? "page")
     }
 }

@@ -59,6 +59,14 @@ struct FieldReader {
         return text
     }
 
+    /// A template-style name: letters, digits, `-` and `_` only (no paths).
+    func name(_ key: String) -> String? {
+        typed(key, "a name made of letters, digits, '-' and '_'") { text in
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+                ? text : nil
+        }
+    }
+
     func bool(_ key: String) -> Bool? {
         typed(key, "true or false", ScalarTypes.bool)
     }
