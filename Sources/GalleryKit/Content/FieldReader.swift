@@ -151,7 +151,7 @@ struct FieldReader {
         let lower = key.lowercased()
         let scored = known.map { ($0, editDistance(lower, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(1, min(2, lower.count / 3)) ? best.0 : nil
+        return best.1 <= (lower.count >= 4 ? 2 : 1) ? best.0 : nil
     }
 
     private static func editDistance(_ a: String, _ b: String) -> Int {

@@ -18,9 +18,8 @@ struct FrontMatter {
 
     /// Splits `text` (the whole .md file) and parses its metadata, reporting syntax problems.
     static func parse(_ text: String, reporter: IssueReporter) -> FrontMatter {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // "\r\n" is one Character in Swift, so split on both line ends.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard let first = lines.first else { return FrontMatter(fields: nil, style: .none, body: "") }
         if first.trimmingTrailingSpaces == "---" {
