@@ -5,7 +5,7 @@ import Foundation
 struct AlbumBuilder {
     let loader: ContentLoader
     let allowRawHTML: Bool
-    /// Every page found so far, in walk order.
+    /// Every page found so far, in walk order (the loader sorts them by URL).
     private(set) var pages: [Page] = []
 
     init(loader: ContentLoader, allowRawHTML: Bool) {
@@ -41,7 +41,9 @@ struct AlbumBuilder {
         for file in scan.photos {
             if let photo = photoSource(file, in: scan) { entries.append((file, .photo(photo))) }
         }
-        for sub in scan.folders where sub.hasContent {
+        // Photos claim their slugs first, then sub-folders, then pages, each in natural name order:
+        // adding a page or folder never changes an existing photo's URL.
+        for sub in scan.folders.sorted(by: { NaturalOrder.less($0.name, $1.name) }) where sub.hasContent {
             if sub.hasPhotos {
                 var meta = AlbumMetadata()
                 let indexPath = sub.child("index.md")
@@ -54,14 +56,13 @@ struct AlbumBuilder {
                 entries.append((sub.name, .folder(sub)))
             }
         }
-        for file in scan.pages {
+        for file in scan.pages.sorted(by: NaturalOrder.less) {
             let path = scan.child(file)
             let stem = (file as NSString).deletingPathExtension
             if let page = readPage(path, defaultTitle: Self.title(fromName: stem)) {
                 entries.append((file, .page(page)))
             }
         }
-        entries.sort { NaturalOrder.less($0.name, $1.name) }
 
         var slugs = SlugAllocator(reserved: isRoot ? ContentLoader.reservedRootSlugs : [])
         var photos: [PhotoSource] = []
@@ -91,12 +92,26 @@ struct AlbumBuilder {
             }
         }
         albums.sort(by: Self.newestFirst)
-        checkPhotoNames(metadata, photos: photos, indexPath: scan.child("index.md"))
+        let names = photos.map(\.fileName)
+        let indexReporter = reporter(scan.child("index.md"))
+        var cover: String?
+        if let name = metadata.cover {
+            cover = Self.photoNamed(name, in: names)
+            if cover == nil, let node = metadata.coverNode {
+                indexReporter.report(.missingPhoto(key: "cover", name: name), at: node)
+            }
+        }
+        var hero: [String] = []
+        for name in metadata.hero {
+            if let found = Self.photoNamed(name, in: names) {
+                hero.append(found)
+            } else if let node = metadata.heroItemNode(name) {
+                indexReporter.report(.missingPhoto(key: "hero", name: name), at: node)
+            }
+        }
         return Album(
-            sourcePath: scan.path, urlPath: urlPath, title: title, date: metadata.date,
-            cover: metadata.cover.flatMap { name in photos.contains { $0.fileName == name } ? name : nil },
-            sort: metadata.sort, layout: metadata.layout,
-            hero: metadata.hero.filter { name in photos.contains { $0.fileName == name } },
+            sourcePath: scan.path, urlPath: urlPath, title: title, date: metadata.date, cover: cover,
+            sort: metadata.sort, layout: metadata.layout, hero: hero,
             draft: metadata.draft, descriptionHTML: metadata.descriptionHTML, photos: photos, albums: albums)
     }
 
@@ -122,16 +137,11 @@ struct AlbumBuilder {
             focus: meta.focus, hidden: false, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
     }
 
-    /// Warns about `cover:` and `hero:` entries that name no photo of the album.
-    private func checkPhotoNames(_ metadata: AlbumMetadata, photos: [PhotoSource], indexPath: String) {
-        let names = Set(photos.map(\.fileName))
-        if let cover = metadata.cover, !names.contains(cover), let node = metadata.coverNode {
-            reporter(indexPath).report(.missingPhoto(key: "cover", name: cover), at: node)
-        }
-        for name in metadata.hero where !names.contains(name) {
-            let node = metadata.heroItemNode(name) ?? metadata.heroNode
-            if let node { reporter(indexPath).report(.missingPhoto(key: "hero", name: name), at: node) }
-        }
+    /// The album's file name for `name`: the exact name, else the one name equal ignoring case.
+    static func photoNamed(_ name: String, in names: [String]) -> String? {
+        if names.contains(name) { return name }
+        let matches = names.filter { $0.lowercased() == name.lowercased() }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// `iceland_2024-summer` -> `iceland 2024 summer`.

@@ -41,7 +41,8 @@ public struct ContentLoader {
             home = page
         }
         let root = builder.album(scan, urlPath: "", metadata: AlbumMetadata(), title: config.title, isRoot: true)
-        return Site(config: config, home: home, pages: builder.pages, root: root)
+        let pages = builder.pages.sorted { Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8)) }
+        return Site(config: config, home: home, pages: pages, root: root)
     }
 
     private func checkContentDirectory() throws(ContentError) {
