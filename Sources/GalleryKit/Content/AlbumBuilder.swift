@@ -21,7 +21,8 @@ struct AlbumBuilder {
     func readPage(_ path: String, defaultTitle: String) -> Page? {
         guard let front = loader.readFrontMatter(path) else { return nil }
         let page = PageReader.page(
-            front, sourcePath: path, defaultTitle: defaultTitle, reporter: reporter(path), allowRawHTML: allowRawHTML)
+            front, sourcePath: path, defaultTitle: defaultTitle, reporter: reporter(path),
+            allowRawHTML: allowRawHTML)
         return page.draft && !loader.includeDrafts ? nil : page
     }
 
@@ -79,14 +80,16 @@ struct AlbumBuilder {
                 let slug = slugs.allocate(for: name, fallback: "album", reporter: reporter(sub.path))
                 albums.append(
                     album(
-                        sub, urlPath: urlPath + slug + "/", metadata: meta, title: meta.title ?? Self.title(fromName: name),
+                        sub, urlPath: urlPath + slug + "/", metadata: meta,
+                        title: meta.title ?? Self.title(fromName: name),
                         isRoot: false))
             case .folder(let sub):
                 let slug = slugs.allocate(for: name, fallback: "pages", reporter: reporter(sub.path))
                 pagesFolder(sub, urlPath: urlPath + slug + "/")
             case .page(var page):
                 let slug = slugs.allocate(
-                    for: (name as NSString).deletingPathExtension, fallback: "page", reporter: reporter(page.sourcePath))
+                    for: (name as NSString).deletingPathExtension, fallback: "page",
+                    reporter: reporter(page.sourcePath))
                 page.urlPath = urlPath + slug + "/"
                 pages.append(page)
             }
@@ -118,7 +121,9 @@ struct AlbumBuilder {
     /// A folder with pages but no photos: its pages get URLs under it; its index.md is a page
     /// at the folder's own URL.
     private mutating func pagesFolder(_ scan: FolderScan, urlPath: String) {
-        if scan.hasIndex, var page = readPage(scan.child("index.md"), defaultTitle: Self.title(fromName: scan.name)) {
+        if scan.hasIndex,
+            var page = readPage(scan.child("index.md"), defaultTitle: Self.title(fromName: scan.name))
+        {
             page.urlPath = urlPath
             pages.append(page)
         }
@@ -133,7 +138,8 @@ struct AlbumBuilder {
         }
         if meta.hidden { return nil }
         return PhotoSource(
-            sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "", title: meta.title, alt: meta.alt,
+            sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "", title: meta.title,
+            alt: meta.alt,
             focus: meta.focus, hidden: false, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
     }
 

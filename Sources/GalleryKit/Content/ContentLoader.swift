@@ -32,7 +32,8 @@ public struct ContentLoader {
         let siteURL = contentDirectory.appendingPathComponent("site.yml")
         let siteText = FileManager.default.fileExists(atPath: siteURL.path) ? readText("site.yml") : nil
         let config = SiteConfigReader.read(
-            siteText, defaultTitle: contentDirectory.standardizedFileURL.lastPathComponent, reporter: siteReporter)
+            siteText, defaultTitle: contentDirectory.standardizedFileURL.lastPathComponent,
+            reporter: siteReporter)
 
         let scan = FolderScanner(root: contentDirectory, diagnostics: diagnostics).scanRoot()
         var builder = AlbumBuilder(loader: self, allowRawHTML: config.allowRawHTML)
@@ -40,8 +41,11 @@ public struct ContentLoader {
         if scan.hasIndex, let page = builder.readPage("index.md", defaultTitle: config.title) {
             home = page
         }
-        let root = builder.album(scan, urlPath: "", metadata: AlbumMetadata(), title: config.title, isRoot: true)
-        let pages = builder.pages.sorted { Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8)) }
+        let root = builder.album(
+            scan, urlPath: "", metadata: AlbumMetadata(), title: config.title, isRoot: true)
+        let pages = builder.pages.sorted {
+            Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8))
+        }
         return Site(config: config, home: home, pages: pages, root: root)
     }
 

@@ -63,14 +63,16 @@ enum PageReader {
     static let keys = ["title", "description", "date", "draft", "template"]
 
     static func page(
-        _ front: FrontMatter, sourcePath: String, defaultTitle: String, reporter: IssueReporter, allowRawHTML: Bool
+        _ front: FrontMatter, sourcePath: String, defaultTitle: String, reporter: IssueReporter,
+        allowRawHTML: Bool
     ) -> Page {
         let fields = FieldReader(
             front.fields, knownKeys: keys, reporter: reporter, sigalStyle: front.style == .sigal)
         return Page(
             sourcePath: sourcePath, urlPath: "", title: fields.string("title") ?? defaultTitle,
             description: fields.string("description") ?? "", date: fields.date("date"),
-            draft: fields.bool("draft") ?? false, html: Markdown.render(front.body, allowRawHTML: allowRawHTML),
+            draft: fields.bool("draft") ?? false,
+            html: Markdown.render(front.body, allowRawHTML: allowRawHTML),
             template: fields.name("template") ?? "page")
     }
 }

@@ -62,7 +62,8 @@ struct FieldReader {
     /// A template-style name: letters, digits, `-` and `_` only (no paths).
     func name(_ key: String) -> String? {
         typed(key, "a name made of letters, digits, '-' and '_'") { text in
-            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            !text.isEmpty
+                && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
                 ? text : nil
         }
     }
@@ -92,7 +93,8 @@ struct FieldReader {
     }
 
     /// One of a fixed set of words (`layout: slider`).
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) -> T?
+    where T.RawValue == String {
         typed(key, Self.oneOf(T.allCases.map(\.rawValue)), T.init(rawValue:))
     }
 

@@ -15,7 +15,8 @@ struct FolderScanner {
     /// Scans the whole tree below the content root.
     func scanRoot() -> FolderScan {
         var visited: Set<String> = []
-        return scan(root, path: "", name: root.lastPathComponent, visited: &visited) ?? FolderScan(path: "", name: "")
+        return scan(root, path: "", name: root.lastPathComponent, visited: &visited)
+            ?? FolderScan(path: "", name: "")
     }
 
     private func scan(_ url: URL, path: String, name: String, visited: inout Set<String>) -> FolderScan? {
@@ -34,9 +35,12 @@ struct FolderScanner {
         var skipped: Set<String> = []
         if names.contains(".nomedia") {
             let nomedia = FolderScan(path: path, name: name).child(".nomedia")
-            let listed = (try? String(contentsOf: url.appendingPathComponent(".nomedia"), encoding: .utf8)) ?? ""
-            let entries = listed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+            let listed =
+                (try? String(contentsOf: url.appendingPathComponent(".nomedia"), encoding: .utf8)) ?? ""
+            let entries = listed.split(whereSeparator: \.isNewline).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            .filter { !$0.isEmpty }
             let nomediaReporter = IssueReporter(file: nomedia, diagnostics: diagnostics)
             if entries.isEmpty {
                 nomediaReporter.report(.skippedByNomedia("the whole folder"))
@@ -53,7 +57,9 @@ struct FolderScanner {
             let entryURL = url.appendingPathComponent(entry)
             let entryPath = folder.child(entry)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: entryURL.path, isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: entryURL.path, isDirectory: &isDirectory) else {
+                continue
+            }
             if isDirectory.boolValue {
                 if let sub = scan(entryURL, path: entryPath, name: entry, visited: &visited) {
                     folder.folders.append(sub)
@@ -80,7 +86,8 @@ struct FolderScanner {
         }
         folder.photos.sort(by: NaturalOrder.less)
         let photoByStem = Dictionary(
-            folder.photos.map { (($0 as NSString).deletingPathExtension, $0) }, uniquingKeysWith: { first, _ in first })
+            folder.photos.map { (($0 as NSString).deletingPathExtension, $0) },
+            uniquingKeysWith: { first, _ in first })
         for file in markdown {
             let stem = (file as NSString).deletingPathExtension
             if file == "index.md" {

@@ -19,7 +19,8 @@ struct FrontMatter {
     /// Splits `text` (the whole .md file) and parses its metadata, reporting syntax problems.
     static func parse(_ text: String, reporter: IssueReporter) -> FrontMatter {
         // "\r\n" is one Character in Swift, so split on both line ends.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard let first = lines.first else { return FrontMatter(fields: nil, style: .none, body: "") }
         if first.trimmingTrailingSpaces == "---" {
@@ -32,7 +33,10 @@ struct FrontMatter {
     }
 
     private static func parseYAML(_ lines: [Substring], reporter: IssueReporter) -> FrontMatter {
-        guard let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingTrailingSpaces) })
+        guard
+            let end = lines.dropFirst().firstIndex(where: {
+                ["---", "..."].contains($0.trimmingTrailingSpaces)
+            })
         else {
             reporter.report(.unclosedFrontMatter, line: 1, column: 1)
             return FrontMatter(fields: nil, style: .yaml, body: lines.dropFirst().joined(separator: "\n"))
@@ -43,7 +47,8 @@ struct FrontMatter {
             let node = try YAMLParser.parse(yaml, lineOffset: 1)
             return FrontMatter(fields: node, style: .yaml, body: body)
         } catch {
-            reporter.report(.yamlSyntax(error.message, frontMatter: true), line: error.line, column: error.column)
+            reporter.report(
+                .yamlSyntax(error.message, frontMatter: true), line: error.line, column: error.column)
             return FrontMatter(fields: nil, style: .yaml, body: body)
         }
     }
@@ -84,7 +89,8 @@ struct FrontMatter {
 
     /// The key of a `Key: value` line and where its value starts, or nil.
     private static func sigalKey(in line: Substring) -> (String, String.Index)? {
-        guard let colon = line.firstIndex(of: ":"), let first = line.first, first.isASCII, first.isLetter else {
+        guard let colon = line.firstIndex(of: ":"), let first = line.first, first.isASCII, first.isLetter
+        else {
             return nil
         }
         let key = line[..<colon]

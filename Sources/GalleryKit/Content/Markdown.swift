@@ -1,5 +1,5 @@
-import Foundation
 internal import CCmark
+import Foundation
 
 /// CommonMark to HTML through libcmark. The only file that imports CCmark.
 public enum Markdown {

@@ -18,7 +18,9 @@ enum ScalarTypes {
 
     /// A finite number (`24`, `0.5`, `1e3`).
     static func double(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            return nil
+        }
         return value
     }
 
@@ -59,7 +61,9 @@ enum ScalarTypes {
     static func focus(_ text: String) -> FocalPoint? {
         let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," })
         let parts = tokens.compactMap { double(String($0)) }
-        guard tokens.count == 2, parts.count == 2, parts.allSatisfy({ (0...1).contains($0) }) else { return nil }
+        guard tokens.count == 2, parts.count == 2, parts.allSatisfy({ (0...1).contains($0) }) else {
+            return nil
+        }
         return FocalPoint(x: parts[0], y: parts[1])
     }
 }

@@ -18,7 +18,8 @@ enum SiteConfigReader {
         do {
             root = try YAMLParser.parse(text)
         } catch {
-            reporter.report(.yamlSyntax(error.message, frontMatter: false), line: error.line, column: error.column)
+            reporter.report(
+                .yamlSyntax(error.message, frontMatter: false), line: error.line, column: error.column)
             return config
         }
         let fields = FieldReader(root, knownKeys: keys, reporter: reporter, frontMatter: false)
@@ -31,7 +32,9 @@ enum SiteConfigReader {
         if let value = fields.string("base_url"), !value.isEmpty {
             config.baseURL = value.hasSuffix("/") ? value : value + "/"
             let lower = value.lowercased()
-            if !(lower.hasPrefix("https://") || lower.hasPrefix("http://")), let node = fields.node("base_url") {
+            if !(lower.hasPrefix("https://") || lower.hasPrefix("http://")),
+                let node = fields.node("base_url")
+            {
                 reporter.report(.baseURLNotAbsolute(value), at: node)
             }
         }

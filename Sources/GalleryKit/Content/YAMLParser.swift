@@ -93,11 +93,14 @@ enum YAMLParser {
                 try add(node, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
                 let placeholder = YAMLNode(.sequence([]), line: line, column: column)
-                stack.append(.sequence(placeholder, anchor: anchorName(event.data.sequence_start.anchor), items: []))
+                stack.append(
+                    .sequence(placeholder, anchor: anchorName(event.data.sequence_start.anchor), items: []))
             case YAML_MAPPING_START_EVENT:
                 let placeholder = YAMLNode(.mapping([]), line: line, column: column)
                 stack.append(
-                    .mapping(placeholder, anchor: anchorName(event.data.mapping_start.anchor), pairs: [], key: nil))
+                    .mapping(
+                        placeholder, anchor: anchorName(event.data.mapping_start.anchor), pairs: [], key: nil)
+                )
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { return false }
                 switch frame {

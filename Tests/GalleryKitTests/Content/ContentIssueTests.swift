@@ -41,7 +41,10 @@ import Testing
         (.unsupportedVideo(format: "OGV"), "a.md:3:5: note: videos are not supported yet (OGV); skipped"),
         (.notMedia, "a.md:3:5: note: not a photo, page or site.yml; skipped"),
         (.sidecarOfSkippedFile("x.ogv"), "a.md:3:5: note: metadata for 'x.ogv', which is skipped; ignored"),
-        (.skippedByNomedia("the whole folder"), "a.md:3:5: note: skipped because of .nomedia: the whole folder"),
+        (
+            .skippedByNomedia("the whole folder"),
+            "a.md:3:5: note: skipped because of .nomedia: the whole folder"
+        ),
         (
             .slugTaken("a", using: "a-2"),
             "a.md:3:5: note: the URL name 'a' is already used in this folder; using 'a-2'"
@@ -57,7 +60,8 @@ import Testing
 
     @Test func contentErrorMessages() {
         #expect(
-            ContentError(path: "site", reason: .missing).description == "site: error: content folder not found")
+            ContentError(path: "site", reason: .missing).description
+                == "site: error: content folder not found")
         #expect(
             ContentError(path: "x.md", reason: .notAFolder).description
                 == "x.md: error: not a folder; give the content folder")

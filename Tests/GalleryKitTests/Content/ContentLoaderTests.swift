@@ -107,7 +107,9 @@ import Testing
         #expect(x.photos.map(\.urlPath) == ["x/photo/", "x/photo-2/"])
         #expect(x.albums.map(\.urlPath) == ["x/photo-3/"])
         #expect(site.pages.map(\.urlPath) == ["x/photo-4/"])
-        #expect(diagnostics.rendered.contains("assets: note: the URL name 'assets' is already used in this folder; using 'assets-2'"))
+        #expect(
+            diagnostics.rendered.contains(
+                "assets: note: the URL name 'assets' is already used in this folder; using 'assets-2'"))
     }
 
     @Test func skipsDotFilesTemplatesAndReportsOtherFiles() throws {
@@ -139,9 +141,12 @@ import Testing
         let (site, diagnostics) = try content.load()
         #expect(site.pages.map(\.sourcePath) == ["a.md", "b.md"])
         #expect(site.pages.first?.html == "<p>Body</p>\n")
-        #expect(diagnostics.filter { $0.severity == .error }.map(\.location.file) == ["a.md", "d.md", "site.yml"])
+        #expect(
+            diagnostics.filter { $0.severity == .error }.map(\.location.file) == ["a.md", "d.md", "site.yml"])
         #expect(diagnostics.rendered.contains("d.md: error: not UTF-8 text; skipped"))
-        #expect(diagnostics.rendered.contains("b.md:2:1: warning: unknown key 'titel' (did you mean 'title'?); ignored"))
+        #expect(
+            diagnostics.rendered.contains(
+                "b.md:2:1: warning: unknown key 'titel' (did you mean 'title'?); ignored"))
         #expect(diagnostics.contains { $0.location.description == "c/1.md:2:8" && $0.severity == .warning })
     }
 
@@ -183,11 +188,15 @@ import Testing
         let content = try TemporaryContent(["file.txt": "x"])
         let missing = content.url.appendingPathComponent("nope")
         #expect(throws: ContentError(path: missing.path, reason: .missing)) {
-            try ContentLoader(contentDirectory: missing, includeDrafts: false, diagnostics: DiagnosticCollector()).load()
+            try ContentLoader(
+                contentDirectory: missing, includeDrafts: false, diagnostics: DiagnosticCollector()
+            ).load()
         }
         let file = content.url.appendingPathComponent("file.txt")
         #expect(throws: ContentError(path: file.path, reason: .notAFolder)) {
-            try ContentLoader(contentDirectory: file, includeDrafts: false, diagnostics: DiagnosticCollector()).load()
+            try ContentLoader(
+                contentDirectory: file, includeDrafts: false, diagnostics: DiagnosticCollector()
+            ).load()
         }
     }
 

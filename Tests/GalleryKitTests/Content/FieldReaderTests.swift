@@ -20,8 +20,10 @@ import Testing
     }
 
     @Test func wrongTypesWarnAndKeepTheDefault() throws {
-        let yaml = "draft: maybe\nhero: {a: 1}\nlayout: mosaic\ndate: 2024-02-30\nfocus: 0.5 2\ntemplate: ../x\n"
-        let (fields, collector) = try reader(yaml, keys: ["draft", "hero", "layout", "date", "focus", "template"])
+        let yaml =
+            "draft: maybe\nhero: {a: 1}\nlayout: mosaic\ndate: 2024-02-30\nfocus: 0.5 2\ntemplate: ../x\n"
+        let (fields, collector) = try reader(
+            yaml, keys: ["draft", "hero", "layout", "date", "focus", "template"])
         #expect(fields.bool("draft") == nil)
         #expect(fields.list("hero", of: "photo file names", { $0 }) == nil)
         #expect(fields.choice("layout", AlbumLayout.self) == nil)
@@ -54,7 +56,8 @@ import Testing
     }
 
     @Test func typedValues() throws {
-        let yaml = "a: No\nb: 2024-06-01\nc: 2024-06-01T09:00:00\nd: 0.62, 0.40\ne: [480, 960]\nf: ~\ng: \"yes\"\n"
+        let yaml =
+            "a: No\nb: 2024-06-01\nc: 2024-06-01T09:00:00\nd: 0.62, 0.40\ne: [480, 960]\nf: ~\ng: \"yes\"\n"
         let (fields, collector) = try reader(yaml, keys: ["a", "b", "c", "d", "e", "f", "g"])
         #expect(fields.bool("a") == false)
         #expect(fields.date("b")?.timeIntervalSince1970 == 1_717_200_000)

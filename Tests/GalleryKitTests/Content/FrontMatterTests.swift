@@ -58,7 +58,8 @@ import Testing
 
     @Test func sigalHeadersUpToTheFirstBlankLine() {
         let (reporter, collector) = collectingReporter("dir/index.md")
-        let text = "Title: An example\nThumbnail: 11.jpg\nORDER: 03\nLocation: Bavaria\n  and more\n\nBody: not a key\n"
+        let text =
+            "Title: An example\nThumbnail: 11.jpg\nORDER: 03\nLocation: Bavaria\n  and more\n\nBody: not a key\n"
         let front = FrontMatter.parse(text, reporter: reporter)
         #expect(front.style == .sigal)
         #expect(front.body == "Body: not a key\n")

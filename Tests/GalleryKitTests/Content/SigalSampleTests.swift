@@ -19,8 +19,10 @@ import Testing
 
     private func load() throws -> (Site, [Diagnostic]) {
         let diagnostics = DiagnosticCollector()
-        let site = try ContentLoader(contentDirectory: Self.sampleURL, includeDrafts: false, diagnostics: diagnostics)
-            .load()
+        let site = try ContentLoader(
+            contentDirectory: Self.sampleURL, includeDrafts: false, diagnostics: diagnostics
+        )
+        .load()
         return (site, diagnostics.diagnostics)
     }
 
@@ -39,10 +41,14 @@ import Testing
         #expect(dir1.title == "An example gallery")
         #expect(dir1.photos.map(\.fileName) == ["22.jpg"])
         #expect(dir1.descriptionHTML.contains("<strong>Lorem ipsum</strong>"))
-        #expect(dir1.albums.map(\.title) == ["01 First title alphabetically", "An example sub-category", "test2"])
+        #expect(
+            dir1.albums.map(\.title) == ["01 First title alphabetically", "An example sub-category", "test2"])
         let test1 = dir1.albums[1]
         #expect(test1.cover == "11.jpg")
-        #expect(test1.photos.map(\.fileName) == ["11.jpg", "CMB_Timeline300_no_WMAP.jpg", "flickr_jerquiaga_2394751088_cc-by-nc.jpg"])
+        #expect(
+            test1.photos.map(\.fileName) == [
+                "11.jpg", "CMB_Timeline300_no_WMAP.jpg", "flickr_jerquiaga_2394751088_cc-by-nc.jpg",
+            ])
         let dir2 = try #require(site.root.albums.first { $0.sourcePath == "dir2" })
         #expect(dir2.cover == "m57_the_ring_nebula-587px.jpg")
         #expect(dir2.photos.first?.urlPath == "dir2/hubble-interacting-galaxy-ngc-5257/")
@@ -56,7 +62,9 @@ import Testing
         #expect(accents.urlPath == "accentue/")
         #expect(accents.title == "accentué")
         #expect(
-            accents.photos.map(\.urlPath) == ["accentue/11/", "accentue/helicoide/", "accentue/test-special-chars/"])
+            accents.photos.map(\.urlPath) == [
+                "accentue/11/", "accentue/helicoide/", "accentue/test-special-chars/",
+            ])
         #expect(accents.photos.map(\.sourcePath).contains("accentué/test?<special> chars#.jpg"))
     }
 
@@ -80,7 +88,9 @@ import Testing
         #expect(!paths.contains { $0.contains("ignored") })
         #expect(site.root.allAlbums.allSatisfy { !$0.sourcePath.hasPrefix("nomedia/ignored") })
         #expect(!site.root.allAlbums.contains { $0.sourcePath == "empty" || $0.sourcePath == "dir1/empty" })
-        #expect(diagnostics.rendered.contains("nomedia/ignored/.nomedia: note: skipped because of .nomedia: the whole folder"))
+        #expect(
+            diagnostics.rendered.contains(
+                "nomedia/ignored/.nomedia: note: skipped because of .nomedia: the whole folder"))
     }
 
     @Test func unsupportedFilesAreReported() throws {
@@ -96,9 +106,13 @@ import Testing
             ])
         let notes = diagnostics.filter { $0.severity == .note }.rendered
         #expect(notes.contains("video/example video.ogv: note: videos are not supported yet (OGV); skipped"))
-        #expect(notes.contains("video/example video.md: note: metadata for 'example video.ogv', which is skipped; ignored"))
+        #expect(
+            notes.contains(
+                "video/example video.md: note: metadata for 'example video.ogv', which is skipped; ignored"))
         #expect(notes.contains("nonmedia_files/dummy.pdf: note: not a photo, page or site.yml; skipped"))
-        #expect(notes.contains("dir1/test1/index.md:3:1: note: sigal key 'Order' is not used by galleryc; ignored"))
+        #expect(
+            notes.contains(
+                "dir1/test1/index.md:3:1: note: sigal key 'Order' is not used by galleryc; ignored"))
         #expect(!diagnostics.contains { $0.severity == .error })
     }
 }

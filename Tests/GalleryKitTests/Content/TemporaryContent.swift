@@ -31,8 +31,10 @@ final class TemporaryContent {
     /// Loads the folder and returns the site with every diagnostic.
     func load(includeDrafts: Bool = false) throws -> (Site, [Diagnostic]) {
         let diagnostics = DiagnosticCollector()
-        let site = try ContentLoader(contentDirectory: url, includeDrafts: includeDrafts, diagnostics: diagnostics)
-            .load()
+        let site = try ContentLoader(
+            contentDirectory: url, includeDrafts: includeDrafts, diagnostics: diagnostics
+        )
+        .load()
         return (site, diagnostics.diagnostics)
     }
 }
