@@ -16,6 +16,14 @@ struct FrontMatter {
     /// sigal key names that mean one of ours.
     static let sigalKeys: [String: String] = ["thumbnail": "cover"]
 
+    /// Keys that may open a sigal header (lowercased): sigal's own and galleryc's. Any key may
+    /// follow, but the first must be one of these, so a page that starts with "Note: ..." keeps
+    /// its first line.
+    static let headerKeys: Set<String> = [
+        "title", "thumbnail", "date", "description", "author", "order", "partialorder", "location", "cover",
+        "alt", "focus", "hidden", "draft", "layout", "sort", "hero", "template", "slug", "summary", "tags",
+    ]
+
     /// Splits `text` (the whole .md file) and parses its metadata, reporting syntax problems.
     static func parse(_ text: String, reporter: IssueReporter) -> FrontMatter {
         // "\r\n" is one Character in Swift, so split on both line ends.
@@ -26,7 +34,7 @@ struct FrontMatter {
         if first.trimmingTrailingSpaces == "---" {
             return parseYAML(lines, reporter: reporter)
         }
-        if sigalKey(in: first) != nil {
+        if let (key, _) = sigalKey(in: first), headerKeys.contains(key.lowercased()) {
             return parseSigal(lines)
         }
         return FrontMatter(fields: nil, style: .none, body: text)

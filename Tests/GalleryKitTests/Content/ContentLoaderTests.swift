@@ -200,6 +200,29 @@ import Testing
         }
     }
 
+    @Test func symlinkLoopsAreWalkedOnce() throws {
+        let content = try TemporaryContent(["a/1.jpg": ""])
+        try FileManager.default.createSymbolicLink(
+            at: content.url.appendingPathComponent("a/loop"),
+            withDestinationURL: content.url.appendingPathComponent("a"))
+        let (site, _) = try content.load()
+        #expect(site.root.allAlbums.map(\.sourcePath) == ["", "a"])
+    }
+
+    @Test func sigalSidecarKeysAreCaseInsensitive() throws {
+        let content = try TemporaryContent([
+            "a/1.jpg": "", "a/1.md": "TITLE: One\nHidden: no\nFocus: 0.1 0.9\n\nA *caption*\n",
+            "a/index.md": "Title: Album A\nDate: 2024-06-01\nLayout: story\n",
+        ])
+        let (site, diagnostics) = try content.load()
+        #expect(diagnostics.isEmpty, "\(diagnostics.rendered)")
+        let album = try #require(site.root.albums.first)
+        #expect(album.title == "Album A" && album.layout == .story && album.date != nil)
+        #expect(album.photos.first?.title == "One")
+        #expect(album.photos.first?.focus == FocalPoint(x: 0.1, y: 0.9))
+        #expect(album.photos.first?.captionHTML == "<p>A <em>caption</em></p>\n")
+    }
+
     @Test func defaultTitleIsTheFolderName() throws {
         let content = try TemporaryContent(["1.jpg": ""], name: "summer-photos")
         #expect(try content.load().0.config.title == "summer-photos")

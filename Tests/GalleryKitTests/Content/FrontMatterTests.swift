@@ -82,7 +82,10 @@ import Testing
         #expect(date.timeIntervalSince1970 == 1_577_869_200)
     }
 
-    @Test(arguments: ["Just Markdown.", "# Heading: with colon", "http://example.com is a link", ""])
+    @Test(arguments: [
+        "Just Markdown.", "# Heading: with colon", "http://example.com is a link", "",
+        "Note: a page line\n\nText",
+    ])
     func plainMarkdownHasNoMetadata(text: String) {
         let (reporter, collector) = collectingReporter()
         let front = FrontMatter.parse(text, reporter: reporter)
