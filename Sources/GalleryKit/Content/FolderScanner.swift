@@ -34,7 +34,7 @@ struct FolderScanner {
         var folder = FolderScan(path: path, name: name)
         var skipped: Set<String> = []
         if names.contains(".nomedia") {
-            let nomedia = FolderScan(path: path, name: name).child(".nomedia")
+            let nomedia = folder.child(".nomedia")
             let listed =
                 (try? String(contentsOf: url.appendingPathComponent(".nomedia"), encoding: .utf8)) ?? ""
             let entries = listed.split(whereSeparator: \.isNewline).map {

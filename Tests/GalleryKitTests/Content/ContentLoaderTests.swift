@@ -112,23 +112,6 @@ import Testing
                 "assets: note: the URL name 'assets' is already used in this folder; using 'assets-2'"))
     }
 
-    @Test func skipsDotFilesTemplatesAndReportsOtherFiles() throws {
-        let content = try TemporaryContent([
-            ".git/config": "", ".DS_Store": "", "templates/page.html": "", "a/.hidden.jpg": "",
-            "a/1.jpg": "", "a/raw.NEF": "", "a/clip.mp4": "", "a/notes.txt": "", "a/raw.md": "",
-        ])
-        let (site, diagnostics) = try content.load()
-        #expect(site.root.albums.map(\.sourcePath) == ["a"])
-        #expect(site.pages.isEmpty)
-        #expect(
-            diagnostics.rendered == [
-                "a/clip.mp4: note: videos are not supported yet (MP4); skipped",
-                "a/notes.txt: note: not a photo, page or site.yml; skipped",
-                "a/raw.NEF: warning: unsupported image format NEF; skipped",
-                "a/raw.md: note: metadata for 'raw.NEF', which is skipped; ignored",
-            ])
-    }
-
     @Test func brokenFilesAreAllReportedAndLoadingGoesOn() throws {
         let content = try TemporaryContent([
             "site.yml": "title: [x\n",
@@ -148,32 +131,6 @@ import Testing
             diagnostics.rendered.contains(
                 "b.md:2:1: warning: unknown key 'titel' (did you mean 'title'?); ignored"))
         #expect(diagnostics.contains { $0.location.description == "c/1.md:2:8" && $0.severity == .warning })
-    }
-
-    @Test func nomediaSkipsFoldersAndListedEntries() throws {
-        let content = try TemporaryContent([
-            "a/.nomedia": "", "a/1.jpg": "",
-            "b/.nomedia": "skip.jpg\nsub\n", "b/keep.jpg": "", "b/skip.jpg": "", "b/sub/2.jpg": "",
-        ])
-        let (site, diagnostics) = try content.load()
-        #expect(site.root.albums.map(\.sourcePath) == ["b"])
-        #expect(site.root.albums.first?.photos.map(\.fileName) == ["keep.jpg"])
-        #expect(site.root.albums.first?.albums.isEmpty == true)
-        #expect(
-            diagnostics.rendered == [
-                "a/.nomedia: note: skipped because of .nomedia: the whole folder",
-                "b/.nomedia: note: skipped because of .nomedia: skip.jpg, sub",
-            ])
-    }
-
-    @Test func foldersWithOnlyPagesAreNotAlbums() throws {
-        let content = try TemporaryContent([
-            "trips/index.md": "---\ntitle: All trips\n---\n", "trips/notes.md": "x",
-        ])
-        let (site, _) = try content.load()
-        #expect(site.root.albums.isEmpty)
-        #expect(site.pages.map(\.urlPath) == ["trips/", "trips/notes/"])
-        #expect(site.pages.first?.title == "All trips")
     }
 
     @Test func rawHTMLFollowsSiteSetting() throws {
@@ -198,15 +155,6 @@ import Testing
                 contentDirectory: file, includeDrafts: false, diagnostics: DiagnosticCollector()
             ).load()
         }
-    }
-
-    @Test func symlinkLoopsAreWalkedOnce() throws {
-        let content = try TemporaryContent(["a/1.jpg": ""])
-        try FileManager.default.createSymbolicLink(
-            at: content.url.appendingPathComponent("a/loop"),
-            withDestinationURL: content.url.appendingPathComponent("a"))
-        let (site, _) = try content.load()
-        #expect(site.root.allAlbums.map(\.sourcePath) == ["", "a"])
     }
 
     @Test func sigalSidecarKeysAreCaseInsensitive() throws {
