@@ -1,0 +1,176 @@
+import Foundation
+
+/// Turns a ``FolderScan`` tree into albums and pages: reads metadata, drops drafts and hidden
+/// photos, hands out unique slugs and URLs.
+struct AlbumBuilder {
+    let loader: ContentLoader
+    let allowRawHTML: Bool
+    /// Every page found so far, in walk order (the loader sorts them by URL).
+    private(set) var pages: [Page] = []
+
+    init(loader: ContentLoader, allowRawHTML: Bool) {
+        self.loader = loader
+        self.allowRawHTML = allowRawHTML
+    }
+
+    private func reporter(_ file: String) -> IssueReporter {
+        IssueReporter(file: file, diagnostics: loader.diagnostics)
+    }
+
+    /// A page from a Markdown file, or nil when unreadable or a skipped draft. Its URL is empty.
+    func readPage(_ path: String, defaultTitle: String) -> Page? {
+        guard let front = loader.readFrontMatter(path) else { return nil }
+        let page = PageReader.page(
+            front, sourcePath: path, defaultTitle: defaultTitle, reporter: reporter(path),
+            allowRawHTML: allowRawHTML)
+        return page.draft && !loader.includeDrafts ? nil : page
+    }
+
+    /// One entry of a folder that needs a URL.
+    private enum Entry {
+        case photo(PhotoSource)
+        case album(FolderScan, AlbumMetadata)
+        case folder(FolderScan)
+        case page(Page)
+    }
+
+    /// Builds the album for `scan` (and records the pages found in and below it).
+    mutating func album(
+        _ scan: FolderScan, urlPath: String, metadata: AlbumMetadata, title: String, isRoot: Bool
+    ) -> Album {
+        var entries: [(name: String, entry: Entry)] = []
+        for file in scan.photos {
+            if let photo = photoSource(file, in: scan) { entries.append((file, .photo(photo))) }
+        }
+        // Photos claim their slugs first, then sub-folders, then pages, each in natural name order:
+        // adding a page or folder never changes an existing photo's URL.
+        for sub in scan.folders.sorted(by: { NaturalOrder.less($0.name, $1.name) }) where sub.hasContent {
+            if sub.hasPhotos {
+                var meta = AlbumMetadata()
+                let indexPath = sub.child("index.md")
+                if sub.hasIndex, let front = loader.readFrontMatter(indexPath) {
+                    meta = AlbumMetadata(front, reporter: reporter(indexPath), allowRawHTML: allowRawHTML)
+                }
+                if meta.draft && !loader.includeDrafts { continue }
+                entries.append((sub.name, .album(sub, meta)))
+            } else {
+                entries.append((sub.name, .folder(sub)))
+            }
+        }
+        for file in scan.pages.sorted(by: NaturalOrder.less) {
+            let path = scan.child(file)
+            let stem = (file as NSString).deletingPathExtension
+            if let page = readPage(path, defaultTitle: Self.title(fromName: stem)) {
+                entries.append((file, .page(page)))
+            }
+        }
+
+        var slugs = SlugAllocator(reserved: isRoot ? ContentLoader.reservedRootSlugs : [])
+        var photos: [PhotoSource] = []
+        var albums: [Album] = []
+        for (name, entry) in entries {
+            switch entry {
+            case .photo(var photo):
+                photo.slug = slugs.allocate(
+                    for: (name as NSString).deletingPathExtension, fallback: "photo",
+                    reporter: reporter(photo.sourcePath))
+                photo.urlPath = urlPath + photo.slug + "/"
+                photos.append(photo)
+            case .album(let sub, let meta):
+                let slug = slugs.allocate(for: name, fallback: "album", reporter: reporter(sub.path))
+                albums.append(
+                    album(
+                        sub, urlPath: urlPath + slug + "/", metadata: meta,
+                        title: meta.title ?? Self.title(fromName: name),
+                        isRoot: false))
+            case .folder(let sub):
+                let slug = slugs.allocate(for: name, fallback: "pages", reporter: reporter(sub.path))
+                pagesFolder(sub, urlPath: urlPath + slug + "/")
+            case .page(var page):
+                let slug = slugs.allocate(
+                    for: (name as NSString).deletingPathExtension, fallback: "page",
+                    reporter: reporter(page.sourcePath))
+                page.urlPath = urlPath + slug + "/"
+                pages.append(page)
+            }
+        }
+        albums.sort(by: Self.newestFirst)
+        let names = photos.map(\.fileName)
+        let indexReporter = reporter(scan.child("index.md"))
+        var cover: String?
+        if let name = metadata.cover {
+            cover = Self.photoNamed(name, in: names)
+            if cover == nil, let node = metadata.coverNode {
+                indexReporter.report(.missingPhoto(key: "cover", name: name), at: node)
+            }
+        }
+        var hero: [String] = []
+        for name in metadata.hero {
+            if let found = Self.photoNamed(name, in: names) {
+                hero.append(found)
+            } else if let node = metadata.heroItemNode(name) {
+                indexReporter.report(.missingPhoto(key: "hero", name: name), at: node)
+            }
+        }
+        return Album(
+            sourcePath: scan.path, urlPath: urlPath, title: title, date: metadata.date, cover: cover,
+            sort: metadata.sort, layout: metadata.layout, hero: hero,
+            draft: metadata.draft, descriptionHTML: metadata.descriptionHTML, photos: photos, albums: albums)
+    }
+
+    /// A folder with pages but no photos: its pages get URLs under it; its index.md is a page
+    /// at the folder's own URL.
+    private mutating func pagesFolder(_ scan: FolderScan, urlPath: String) {
+        if scan.hasIndex,
+            var page = readPage(scan.child("index.md"), defaultTitle: Self.title(fromName: scan.name))
+        {
+            page.urlPath = urlPath
+            pages.append(page)
+        }
+        _ = album(scan, urlPath: urlPath, metadata: AlbumMetadata(), title: scan.name, isRoot: false)
+    }
+
+    private func photoSource(_ file: String, in scan: FolderScan) -> PhotoSource? {
+        var meta = PhotoMetadata()
+        let sidecarPath = scan.sidecars[file].map(scan.child)
+        if let sidecarPath, let front = loader.readFrontMatter(sidecarPath) {
+            meta = PhotoMetadata(front, reporter: reporter(sidecarPath), allowRawHTML: allowRawHTML)
+        }
+        if meta.hidden { return nil }
+        return PhotoSource(
+            sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "", title: meta.title,
+            alt: meta.alt,
+            focus: meta.focus, hidden: false, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
+    }
+
+    /// The album's file name for `name`: the exact name, else the one name equal ignoring case.
+    static func photoNamed(_ name: String, in names: [String]) -> String? {
+        if names.contains(name) { return name }
+        let matches = names.filter { $0.lowercased() == name.lowercased() }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// `iceland_2024-summer` -> `iceland 2024 summer`.
+    static func title(fromName name: String) -> String {
+        String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
+    }
+
+    /// Newest first, undated last, then by title.
+    static func newestFirst(_ a: Album, _ b: Album) -> Bool {
+        switch (a.date, b.date) {
+        case (let x?, let y?) where x != y: return x > y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return NaturalOrder.less(a.title, b.title)
+        }
+    }
+}
+
+extension AlbumMetadata {
+    /// The list item of `hero:` that names `name`, for a precise warning.
+    func heroItemNode(_ name: String) -> YAMLNode? {
+        guard let heroNode else { return nil }
+        if case .sequence(let items) = heroNode.value { return items.first { $0.scalar == name } }
+        return heroNode
+    }
+}

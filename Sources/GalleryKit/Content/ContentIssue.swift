@@ -1,0 +1,107 @@
+/// Every problem the content stage reports about a single file, with its severity and message.
+/// Loading always goes on after one of these: the build shows them all at once.
+struct ContentIssue: LocatedError, Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// libyaml could not parse the front matter or site.yml.
+        case yamlSyntax(String, frontMatter: Bool)
+        /// A `---` line opens front matter that is never closed.
+        case unclosedFrontMatter
+        /// The YAML is a list or a single value instead of `key: value` lines.
+        case notAMapping(found: String, frontMatter: Bool)
+        case unknownKey(String, suggestion: String?)
+        /// A sigal metadata key galleryc has no use for (`Order:`, `Location:`).
+        case ignoredSigalKey(String)
+        case duplicateKey(String)
+        /// A value of the wrong type or out of range; the default is used.
+        case wrongType(key: String, expected: String, found: String)
+        /// `cover:` or `hero:` names a photo the album does not have.
+        case missingPhoto(key: String, name: String)
+        case baseURLNotAbsolute(String)
+        /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
+        case unsupportedImage(format: String)
+        case unsupportedVideo(format: String)
+        /// Any other file that is not a photo, a page or site.yml.
+        case notMedia
+        /// A `<name>.md` sidecar of a file that was skipped.
+        case sidecarOfSkippedFile(String)
+        /// A folder (or entries) skipped because of sigal's `.nomedia`.
+        case skippedByNomedia(String)
+        /// Two names in one folder make the same slug; the later one gets a number.
+        case slugTaken(String, using: String)
+        case unreadable(String)
+        case notUTF8
+    }
+
+    var kind: Kind
+    var location: SourceLocation
+
+    init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    var severity: Severity {
+        switch kind {
+        case .yamlSyntax, .unclosedFrontMatter, .unreadable, .notUTF8: .error
+        case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
+            .unsupportedImage:
+            .warning
+        case .ignoredSigalKey, .unsupportedVideo, .notMedia, .sidecarOfSkippedFile, .skippedByNomedia,
+            .slugTaken:
+            .note
+        }
+    }
+
+    var message: String {
+        switch kind {
+        case .yamlSyntax(let problem, let frontMatter):
+            "\(frontMatter ? "front matter" : "YAML"): \(problem)"
+        case .unclosedFrontMatter:
+            "front matter: no closing '---' line; the file is read as Markdown without front matter"
+        case .notAMapping(let found, let frontMatter):
+            "\(frontMatter ? "front matter" : "YAML") should be 'key: value' lines, not \(found); ignored"
+        case .unknownKey(let key, let suggestion):
+            "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; ignored"
+        case .ignoredSigalKey(let key):
+            "sigal key '\(key)' is not used by galleryc; ignored"
+        case .duplicateKey(let key):
+            "duplicate key '\(key)'; the last value is used"
+        case .wrongType(let key, let expected, let found):
+            "'\(key)' should be \(expected), not \(found); using the default"
+        case .missingPhoto(let key, let name):
+            "\(key): no photo named '\(name)' in this album; ignored"
+        case .baseURLNotAbsolute(let value):
+            "base_url '\(value)' is not an absolute URL like 'https://example.org/'"
+        case .unsupportedImage(let format):
+            "unsupported image format \(format); skipped"
+        case .unsupportedVideo(let format):
+            "videos are not supported yet (\(format)); skipped"
+        case .notMedia:
+            "not a photo, page or site.yml; skipped"
+        case .sidecarOfSkippedFile(let name):
+            "metadata for '\(name)', which is skipped; ignored"
+        case .skippedByNomedia(let what):
+            "skipped because of .nomedia: \(what)"
+        case .slugTaken(let slug, let using):
+            "the URL name '\(slug)' is already used in this folder; using '\(using)'"
+        case .unreadable(let why):
+            "cannot read file: \(why)"
+        case .notUTF8:
+            "not UTF-8 text; skipped"
+        }
+    }
+}
+
+/// Where diagnostics for one file go: a relative path and the shared collector.
+struct IssueReporter: Sendable {
+    var file: String
+    var diagnostics: DiagnosticCollector
+
+    func report(_ kind: ContentIssue.Kind, line: Int? = nil, column: Int? = nil) {
+        diagnostics.emit(ContentIssue(kind, at: SourceLocation(file: file, line: line, column: column)))
+    }
+
+    func report(_ kind: ContentIssue.Kind, at node: YAMLNode) {
+        report(kind, line: node.line, column: node.column)
+    }
+}

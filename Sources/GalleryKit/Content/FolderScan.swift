@@ -1,0 +1,27 @@
+/// What one folder of the content holds, sorted and classified, before any metadata is read.
+struct FolderScan: Sendable {
+    /// Path relative to the content folder; empty for the root.
+    var path: String
+    /// The folder's own name.
+    var name: String
+    /// Photo file names (.jpg, .jpeg, .png), natural order.
+    var photos: [String] = []
+    /// Sidecar file name by photo file name (`DSC_1.md` for `DSC_1.jpg`).
+    var sidecars: [String: String] = [:]
+    /// Markdown files that are pages (not `index.md`, not sidecars).
+    var pages: [String] = []
+    /// True when the folder has an `index.md`.
+    var hasIndex = false
+    var folders: [FolderScan] = []
+
+    /// True when this folder or one below it holds a photo: the folder is an album.
+    var hasPhotos: Bool { !photos.isEmpty || folders.contains { $0.hasPhotos } }
+
+    /// True when there is anything to publish here or below.
+    var hasContent: Bool { hasPhotos || !pages.isEmpty || hasIndex || folders.contains { $0.hasContent } }
+
+    /// The path of a file in this folder, relative to the content folder.
+    func child(_ name: String) -> String {
+        path.isEmpty ? name : path + "/" + name
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// URL-safe names for photos, albums and pages.
+public enum Slug {
+    /// Letters that Unicode decomposition does not reduce to ASCII.
+    private static let transliterations: [Character: String] = [
+        "æ": "ae", "ß": "ss", "ø": "o", "œ": "oe", "ð": "d", "þ": "th", "ł": "l", "đ": "d",
+        "ı": "i", "ħ": "h", "ŋ": "ng", "ĸ": "q", "ſ": "s",
+    ]
+
+    /// Lowercase ASCII letters and digits separated by single hyphens: accents are dropped
+    /// (`é` -> `e`), a few letters are spelled out (`Æ` -> `ae`, `ß` -> `ss`) and every other
+    /// run of characters becomes one `-`, trimmed at both ends.
+    ///
+    /// - Parameters:
+    ///   - name: a file or folder name, usually without its extension.
+    ///   - fallback: returned when nothing URL-safe is left (`"photo"`, `"album"`).
+    /// - Returns: the slug, e.g. `test-special-chars` for `test?<special> chars#`.
+    public static func make(from name: String, fallback: String = "") -> String {
+        var result = ""
+        var pendingHyphen = false
+        let decomposed = name.lowercased().decomposedStringWithCompatibilityMapping
+        for character in decomposed {
+            let pieces: String
+            if let spelled = transliterations[character] {
+                pieces = spelled
+            } else {
+                pieces = String(String.UnicodeScalarView(character.unicodeScalars.filter(isKept)))
+            }
+            if pieces.isEmpty {
+                if !character.unicodeScalars.allSatisfy(isCombiningMark) { pendingHyphen = true }
+                continue
+            }
+            if pendingHyphen && !result.isEmpty { result += "-" }
+            pendingHyphen = false
+            result += pieces
+        }
+        return result.isEmpty ? fallback : result
+    }
+
+    private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import GalleryKit
+
+/// The rendered message of every diagnostic the content stage emits.
+@Suite struct ContentIssueTests {
+    @Test(arguments: [
+        (
+            ContentIssue.Kind.yamlSyntax("could not find expected ':'", frontMatter: true),
+            "a.md:3:5: error: front matter: could not find expected ':'"
+        ),
+        (.yamlSyntax("bad", frontMatter: false), "a.md:3:5: error: YAML: bad"),
+        (
+            .unclosedFrontMatter,
+            "a.md:3:5: error: front matter: no closing '---' line; the file is read as Markdown without front matter"
+        ),
+        (
+            .notAMapping(found: "a list", frontMatter: true),
+            "a.md:3:5: warning: front matter should be 'key: value' lines, not a list; ignored"
+        ),
+        (
+            .unknownKey("titel", suggestion: "title"),
+            "a.md:3:5: warning: unknown key 'titel' (did you mean 'title'?); ignored"
+        ),
+        (.unknownKey("zzz", suggestion: nil), "a.md:3:5: warning: unknown key 'zzz'; ignored"),
+        (.ignoredSigalKey("Order"), "a.md:3:5: note: sigal key 'Order' is not used by galleryc; ignored"),
+        (.duplicateKey("title"), "a.md:3:5: warning: duplicate key 'title'; the last value is used"),
+        (
+            .wrongType(key: "draft", expected: "true or false", found: "'maybe'"),
+            "a.md:3:5: warning: 'draft' should be true or false, not 'maybe'; using the default"
+        ),
+        (
+            .missingPhoto(key: "cover", name: "x.jpg"),
+            "a.md:3:5: warning: cover: no photo named 'x.jpg' in this album; ignored"
+        ),
+        (
+            .baseURLNotAbsolute("example.org"),
+            "a.md:3:5: warning: base_url 'example.org' is not an absolute URL like 'https://example.org/'"
+        ),
+        (.unsupportedImage(format: "HEIC"), "a.md:3:5: warning: unsupported image format HEIC; skipped"),
+        (.unsupportedVideo(format: "OGV"), "a.md:3:5: note: videos are not supported yet (OGV); skipped"),
+        (.notMedia, "a.md:3:5: note: not a photo, page or site.yml; skipped"),
+        (.sidecarOfSkippedFile("x.ogv"), "a.md:3:5: note: metadata for 'x.ogv', which is skipped; ignored"),
+        (
+            .skippedByNomedia("the whole folder"),
+            "a.md:3:5: note: skipped because of .nomedia: the whole folder"
+        ),
+        (
+            .slugTaken("a", using: "a-2"),
+            "a.md:3:5: note: the URL name 'a' is already used in this folder; using 'a-2'"
+        ),
+        (.unreadable("Permission denied"), "a.md:3:5: error: cannot read file: Permission denied"),
+        (.notUTF8, "a.md:3:5: error: not UTF-8 text; skipped"),
+    ])
+    func renderedMessage(kind: ContentIssue.Kind, rendered: String) {
+        let issue = ContentIssue(kind, at: SourceLocation(file: "a.md", line: 3, column: 5))
+        #expect(issue.description == rendered)
+        #expect(issue.diagnostic.description == rendered)
+    }
+
+    @Test func contentErrorMessages() {
+        #expect(
+            ContentError(path: "site", reason: .missing).description
+                == "site: error: content folder not found")
+        #expect(
+            ContentError(path: "x.md", reason: .notAFolder).description
+                == "x.md: error: not a folder; give the content folder")
+        #expect(
+            ContentError(path: "site", reason: .unreadable("Permission denied")).description
+                == "site: error: cannot read the content folder: Permission denied")
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct SiteConfigReaderTests {
+    private func read(_ yaml: String?) -> (SiteConfig, [String]) {
+        let (reporter, collector) = collectingReporter("site.yml")
+        let config = SiteConfigReader.read(yaml, defaultTitle: "my-folder", reporter: reporter)
+        return (config, collector.diagnostics.rendered)
+    }
+
+    @Test func missingFileGivesDefaultsAndFolderTitle() {
+        let (config, messages) = read(nil)
+        #expect(config.title == "my-folder")
+        #expect(config.images == ImageSettings())
+        #expect(messages.isEmpty)
+    }
+
+    @Test func readsEveryKey() {
+        let yaml = """
+            title: Field Notes
+            description: Photos
+            author: Ann
+            base_url: https://example.org/photos
+            language: fr
+            copyright: © Ann
+            raw_html: true
+            images:
+              widths: [1600, 480, 960, 480]
+              formats: [webp, jpeg]
+              quality: {jpeg: 90, webp: 70}
+              progressive: false
+            motion:
+              blur_radius: 12.5
+            """
+        let (config, messages) = read(yaml)
+        #expect(messages.isEmpty)
+        #expect(config.title == "Field Notes")
+        #expect(config.author == "Ann")
+        #expect(config.baseURL == "https://example.org/photos/")
+        #expect(config.basePath == "/photos/")
+        #expect(config.language == "fr")
+        #expect(config.copyright == "© Ann")
+        #expect(config.allowRawHTML)
+        #expect(config.images.widths == [480, 960, 1600])
+        #expect(config.images.formats == [.webp, .jpeg])
+        #expect(config.images.jpegQuality == 90 && config.images.webpQuality == 70)
+        #expect(!config.images.progressive)
+        #expect(config.motion.blurRadius == 12.5)
+    }
+
+    @Test func problemsAreWarningsWithDefaults() {
+        let yaml = """
+            titel: x
+            raw_html: sometimes
+            base_url: example.org
+            images:
+              widths: [480, big]
+              formats: [gif]
+              quality: {jpeg: 101}
+              size: 3
+            motion: fast
+            """
+        let (config, messages) = read(yaml)
+        #expect(config.title == "my-folder")
+        #expect(!config.allowRawHTML)
+        #expect(config.baseURL == "example.org/")
+        #expect(config.images == ImageSettings())
+        #expect(
+            messages == [
+                "site.yml:1:1: warning: unknown key 'titel' (did you mean 'title'?); ignored",
+                "site.yml:2:11: warning: 'raw_html' should be true or false, not 'sometimes'; using the default",
+                "site.yml:3:11: warning: base_url 'example.org' is not an absolute URL like 'https://example.org/'",
+                "site.yml:5:17: warning: 'images.widths' should be a list of whole numbers from 16 to 10000, "
+                    + "not 'big'; using the default",
+                "site.yml:6:13: warning: 'images.formats' should be a list of jpeg or webp, not 'gif'; "
+                    + "using the default",
+                "site.yml:7:19: warning: 'images.quality.jpeg' should be a whole number from 1 to 100, "
+                    + "not '101'; using the default",
+                "site.yml:8:3: warning: unknown key 'images.size'; ignored",
+                "site.yml:9:9: warning: 'motion' should be a mapping of blur_radius, not 'fast'; using the default",
+            ])
+    }
+
+    @Test func syntaxError() {
+        let (config, messages) = read("title: [x\n")
+        #expect(config.title == "my-folder")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("site.yml:2:1: error: YAML: ") == true)
+    }
+}

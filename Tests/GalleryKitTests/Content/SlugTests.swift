@@ -1,0 +1,46 @@
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("test?<special> chars#", "test-special-chars"),
+        ("hélicoïde", "helicoide"),
+        ("accentué", "accentue"),
+        ("Æsir ßtraße", "aesir-sstrasse"),
+        ("DSC_0142", "dsc-0142"),
+        ("Hubble ultra deep field", "hubble-ultra-deep-field"),
+        ("  --Ünïcödé--  ", "unicode"),
+        ("Ørsted Łódź", "orsted-lodz"),
+        ("ﬁsh", "fish"),
+        ("写真", ""),
+        ("11", "11"),
+    ])
+    func makesSlugs(name: String, slug: String) {
+        #expect(Slug.make(from: name) == slug)
+    }
+
+    @Test func fallbackWhenNothingIsLeft() {
+        #expect(Slug.make(from: "???", fallback: "photo") == "photo")
+        #expect(Slug.make(from: "写真", fallback: "album") == "album")
+    }
+
+    @Test func allocatorNumbersCollisionsInOrderAndNotes() {
+        let (reporter, collector) = collectingReporter("a/A.jpg")
+        var allocator = SlugAllocator(reserved: ["assets"])
+        #expect(allocator.allocate(for: "a", fallback: "photo", reporter: reporter) == "a")
+        #expect(allocator.allocate(for: "A", fallback: "photo", reporter: reporter) == "a-2")
+        #expect(allocator.allocate(for: "a-2", fallback: "photo", reporter: reporter) == "a-2-2")
+        #expect(allocator.allocate(for: "Assets", fallback: "album", reporter: reporter) == "assets-2")
+        #expect(
+            collector.diagnostics.rendered.contains(
+                "a/A.jpg: note: the URL name 'a' is already used in this folder; using 'a-2'"))
+    }
+
+    @Test func naturalOrder() {
+        let names = ["10.jpg", "2.jpg", "b.jpg", "A.jpg", "1.jpg", "a.jpg", "img12.jpg", "img2.jpg"]
+        #expect(
+            names.sorted(by: NaturalOrder.less)
+                == ["1.jpg", "2.jpg", "10.jpg", "A.jpg", "a.jpg", "b.jpg", "img2.jpg", "img12.jpg"])
+    }
+}
