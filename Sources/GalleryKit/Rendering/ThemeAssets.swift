@@ -36,7 +36,7 @@ public struct ThemeAssets: Sendable, Hashable {
             paths[relative] = output
             files.append(OutputFile(path: output, contents: bytes))
         }
-        self.files = files
+        self.files = files.sorted { $0.path < $1.path }
         self.outputPaths = paths
     }
 
