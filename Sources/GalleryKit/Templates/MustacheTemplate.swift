@@ -41,14 +41,14 @@ public struct MustacheTemplate: Sendable {
 
     /// Every partial and parent this template names literally (not `*dynamic` ones), with the
     /// position of the tag, so a library can check them before rendering.
-    var references: [(name: String, position: TagPosition)] {
-        var found: [(name: String, position: TagPosition)] = []
+    var references: [(name: String, kind: String, position: TagPosition)] {
+        var found: [(name: String, kind: String, position: TagPosition)] = []
         Self.collectReferences(nodes, into: &found)
         return found
     }
 
     private static func collectReferences(
-        _ nodes: [TemplateNode], into found: inout [(name: String, position: TagPosition)]
+        _ nodes: [TemplateNode], into found: inout [(name: String, kind: String, position: TagPosition)]
     ) {
         for node in nodes {
             switch node {
@@ -57,9 +57,9 @@ public struct MustacheTemplate: Sendable {
             case .section(_, _, let children):
                 collectReferences(children, into: &found)
             case .partial(let reference, _, let position):
-                if case .named(let name) = reference { found.append((name, position)) }
+                if case .named(let name) = reference { found.append((name, "partial", position)) }
             case .parent(let reference, _, let arguments, let position):
-                if case .named(let name) = reference { found.append((name, position)) }
+                if case .named(let name) = reference { found.append((name, "parent", position)) }
                 for name in arguments.keys.sorted() {
                     collectReferences(arguments[name]?.children ?? [], into: &found)
                 }

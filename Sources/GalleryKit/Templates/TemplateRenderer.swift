@@ -45,7 +45,7 @@ struct TemplateRenderer {
             case .text(let text):
                 output += text
             case .lineStart:
-                output += scope.indentation
+                if !scope.indentation.isEmpty { output += scope.indentation }
             case .variable(let path, let escaped, _):
                 guard let value = Self.resolve(path, in: stack) else { continue }
                 let text = value.interpolated
@@ -68,14 +68,18 @@ struct TemplateRenderer {
                     }
                 }
             case .partial(let reference, let indentation, let position):
-                guard let template = try resolve(reference, stack, scope, position) else { continue }
+                guard let template = try resolve(reference, stack, scope, position, "partial") else {
+                    continue
+                }
                 var inner = scope
                 inner.file = template.name
                 inner.indentation = indentation.map { scope.indentation + $0 } ?? ""
                 inner.depth += 1
                 try render(template.nodes, &stack, inner)
             case .parent(let reference, let indentation, let arguments, let position):
-                guard let template = try resolve(reference, stack, scope, position) else { continue }
+                guard let template = try resolve(reference, stack, scope, position, "parent") else {
+                    continue
+                }
                 var inner = scope
                 for (name, block) in arguments where inner.arguments[name] == nil {
                     inner.arguments[name] = Argument(
@@ -109,7 +113,8 @@ struct TemplateRenderer {
     }
 
     private func resolve(
-        _ reference: TemplateReference, _ stack: [TemplateValue], _ scope: Scope, _ position: TagPosition
+        _ reference: TemplateReference, _ stack: [TemplateValue], _ scope: Scope, _ position: TagPosition,
+        _ kind: String
     ) throws(TemplateError) -> MustacheTemplate? {
         let location = SourceLocation(file: scope.file, line: position.line, column: position.column)
         let name: String
@@ -126,13 +131,13 @@ struct TemplateRenderer {
             name = resolved
         }
         guard let template = lookup(name) else {
-            if missingIsError { throw TemplateError(location, "unknown partial '\(name)'") }
+            if missingIsError { throw TemplateError(location, "unknown \(kind) '\(name)'") }
             return nil
         }
         if scope.depth >= Self.maximumDepth {
             throw TemplateError(
                 location,
-                "partial '\(name)' nested more than \(Self.maximumDepth) levels deep: endless recursion?")
+                "\(kind) '\(name)' nested more than \(Self.maximumDepth) levels deep: endless recursion?")
         }
         return template
     }
