@@ -76,7 +76,8 @@ extension ContextBuilder {
         var html = ""
         if let cover = cover(of: album), let rendition = ImageContext.shareRendition(cover) {
             html += "<p><a href=\"\(escape(links.best(album.urlPath)))\">"
-            html += "<img src=\"\(escape(links.best(rendition.path)))\" alt=\"\(escape(PhotoText(cover).alt))\""
+            html +=
+                "<img src=\"\(escape(links.best(rendition.path)))\" alt=\"\(escape(PhotoText(cover).alt))\""
             html += " width=\"\(rendition.width)\" height=\"\(rendition.height)\"></a></p>"
         }
         return html + album.descriptionHTML

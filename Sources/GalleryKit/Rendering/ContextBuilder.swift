@@ -104,7 +104,9 @@ struct ContextBuilder: Sendable {
         ]
         if !trail.isEmpty {
             context["breadcrumbs"] = .array(
-                trail.map { .dictionary(["title": .string($0.title), "href": .string(links.href($0.urlPath))]) })
+                trail.map {
+                    .dictionary(["title": .string($0.title), "href": .string(links.href($0.urlPath))])
+                })
         }
         return context
     }

@@ -48,7 +48,8 @@ public struct SiteRenderer {
                 continue
             }
             output.render(
-                page.urlPath + "index.html", page.template, builder.pageContext(page), source: page.sourcePath,
+                page.urlPath + "index.html", page.template, builder.pageContext(page),
+                source: page.sourcePath,
                 templates)
         }
         renderAlbum(site.root, ancestors: [], into: &output)

@@ -30,7 +30,8 @@ public struct ThemeAssets: Sendable, Hashable {
             do {
                 bytes = Array(try Data(contentsOf: url))
             } catch {
-                throw ThemeAssetError(path: url.path, reason: "cannot read file: \(error.localizedDescription)")
+                throw ThemeAssetError(
+                    path: url.path, reason: "cannot read file: \(error.localizedDescription)")
             }
             let output = "assets/" + Self.hashedName(relative, bytes: bytes)
             paths[relative] = output

@@ -138,7 +138,8 @@ import Testing
     @Test func feedListsNewestAlbumsFirstWithStableIDs() {
         var site = RenderFixture.site(baseURL: "")
         site.root.albums[0].albums[0].date = RenderFixture.date("2025-01-05T00:00:00Z")
-        let context = ContextBuilder(site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
+        let context = ContextBuilder(
+            site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
         let feed = context.feedContext()
         #expect(feed.string("entries.0.title") == "Fjords")
         #expect(feed.string("entries.1.title") == "Iceland & <Friends>")

@@ -38,7 +38,8 @@ import Testing
         try? manager.removeItem(at: Self.goldenFolder)
         for (path, text) in files {
             let url = Self.goldenFolder.appendingPathComponent(path)
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -49,7 +50,8 @@ import Testing
         var paths: [String] = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+            let exists = FileManager.default.fileExists(
+                atPath: root + "/" + relative, isDirectory: &isDirectory)
             if exists && !isDirectory.boolValue { paths.append(relative) }
         }
         return paths.sorted()
@@ -57,8 +59,10 @@ import Testing
 
     /// `line 12: expected "<p>…" got "<p>…"`, to find a change without a diff tool.
     private static func firstDifference(_ actual: Data, _ golden: Data) -> String {
-        let actualLines = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let goldenLines = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = String(decoding: actual, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let goldenLines = String(decoding: golden, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         for index in 0..<max(actualLines.count, goldenLines.count) {
             let got = index < actualLines.count ? String(actualLines[index]) : "<end of file>"
             let want = index < goldenLines.count ? String(goldenLines[index]) : "<end of file>"

@@ -72,7 +72,8 @@ enum RenderFixture {
                     "b2/dsc-0142", width: 1200, height: 1600, widths: [480, 960, 1200], formats: [.jpeg])),
             fjord.sourcePath: ProcessedPhoto(
                 source: fjord, width: 800, height: 600, exif: fjordExif,
-                renditions: renditions("c3/fjord", width: 800, height: 600, widths: [480, 800], formats: [.jpeg])),
+                renditions: renditions(
+                    "c3/fjord", width: 800, height: 600, widths: [480, 800], formats: [.jpeg])),
         ]
     }
 

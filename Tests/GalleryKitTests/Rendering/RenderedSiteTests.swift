@@ -13,7 +13,9 @@ import Testing
             let regex = try? NSRegularExpression(pattern: pattern)
             let range = NSRange(html.startIndex..., in: html)
             for match in regex?.matches(in: html, range: range) ?? [] {
-                guard let value = Range(match.range(at: 1), in: html).map({ String(html[$0]) }) else { continue }
+                guard let value = Range(match.range(at: 1), in: html).map({ String(html[$0]) }) else {
+                    continue
+                }
                 if pattern.hasPrefix("srcset") {
                     found += value.split(separator: ",").compactMap {
                         $0.split(separator: " ").first.map(String.init)
@@ -39,7 +41,9 @@ import Testing
         }
         let album = try #require(files["iceland/index.html"])
         #expect(album.contains(#"<link rel="canonical" href="https://example.org/photos/iceland/">"#))
-        #expect(album.contains(#"<meta property="og:image" content="https://example.org/photos/_img/a1/glacier-1600.jpg">"#))
+        #expect(
+            album.contains(
+                #"<meta property="og:image" content="https://example.org/photos/_img/a1/glacier-1600.jpg">"#))
     }
 
     @Test func withoutBaseURLNothingIsAbsoluteAndTheFeedStillWorks() throws {
@@ -121,7 +125,8 @@ import Testing
         let files = try RenderFixture.render()
         for name in ["feed.xml", "sitemap.xml"] {
             let parser = XMLParser(data: Data(try #require(files[name]).utf8))
-            #expect(parser.parse(), "\(name) is not well-formed XML: \(String(describing: parser.parserError))")
+            #expect(
+                parser.parse(), "\(name) is not well-formed XML: \(String(describing: parser.parserError))")
         }
         let feed = try #require(files["feed.xml"])
         #expect(feed.components(separatedBy: "<entry>").count - 1 == 2)
@@ -137,7 +142,8 @@ import Testing
 
     @Test func aPageWithAMissingTemplateFailsTheBuildButEverythingElseIsTried() throws {
         var site = RenderFixture.site()
-        site.pages.append(Page(sourcePath: "odd.md", urlPath: "odd/", title: "Odd", html: "", template: "nope"))
+        site.pages.append(
+            Page(sourcePath: "odd.md", urlPath: "odd/", title: "Odd", html: "", template: "nope"))
         let diagnostics = DiagnosticCollector()
         #expect(throws: BuildFailed(errorCount: 1)) {
             _ = try RenderFixture.render(site: site, diagnostics: diagnostics)
@@ -154,7 +160,10 @@ import Testing
         #expect(throws: BuildFailed.self) {
             _ = try RenderFixture.render(site: site, diagnostics: diagnostics)
         }
-        #expect(diagnostics.diagnostics.contains { $0.severity == .error && $0.message.contains("iceland/index.html") })
+        #expect(
+            diagnostics.diagnostics.contains {
+                $0.severity == .error && $0.message.contains("iceland/index.html")
+            })
     }
 
     @Test func rootPhotosShowOnTheHomePageAndLeadBackHome() throws {

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ThemeAssetsTests {
     private func folder(_ files: [String: String]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryc-assets-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryc-assets-\(UUID().uuidString)")
         for (path, text) in files {
             let file = url.appendingPathComponent(path)
             try FileManager.default.createDirectory(
