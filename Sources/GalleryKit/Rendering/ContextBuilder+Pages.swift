@@ -44,6 +44,9 @@ extension ContextBuilder {
         let albums = album.albums.map { albumCard($0, budget: &budget) }
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
+            "layout": .string(album.layout.rawValue),
+            "isGrid": .bool(album.layout == .grid), "isSlider": .bool(album.layout == .slider),
+            "isStory": .bool(album.layout == .story),
         ]
         if !album.descriptionHTML.isEmpty { value["html"] = .string(album.descriptionHTML) }
         if let date = album.date {

@@ -45,6 +45,10 @@ enum ImageContext {
     /// Formats a browser can fall back to in a plain `<img>`, best first.
     private static let fallbackFormats: [ImageFormat] = [.jpeg, .png, .webp]
 
+    /// Keys: `src`, `srcset`, `sizes`, `width`, `height`, `alt`, `loading`, `highPriority`,
+    /// `hasWebP`, `webpSrcset`, `focus` (`62% 40%`, for `object-position`), and `placeholder`
+    /// and `dominantColor` when the image stage made them. Nil when the photo has no
+    /// rendition a browser can show.
     static func make(
         _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
         links: LinkBuilder
@@ -66,6 +70,10 @@ enum ImageContext {
             "loading": .string(loading == .lazy ? "lazy" : "eager"),
             "highPriority": .bool(loading == .eagerHighPriority),
         ]
+        context["focus"] = .string(
+            "\(DisplayFormat.number(photo.focus.x * 100))% \(DisplayFormat.number(photo.focus.y * 100))%")
+        if let placeholder = photo.placeholder { context["placeholder"] = .string(placeholder) }
+        if let color = photo.dominantColor { context["dominantColor"] = .string(color) }
         let webp = format == .webp ? [] : renditions(of: photo, in: .webp)
         context["hasWebP"] = .bool(!webp.isEmpty)
         if !webp.isEmpty { context["webpSrcset"] = .string(srcset(webp, links: links)) }

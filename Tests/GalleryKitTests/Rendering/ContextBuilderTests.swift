@@ -51,6 +51,7 @@ import Testing
         #expect(glacier.at("width") == .int(960) && glacier.at("height") == .int(640))
         #expect(glacier.string("alt") == "A blue glacier under a pink sky")
         #expect(glacier.string("loading") == "eager")
+        #expect(glacier.string("focus") == "50% 50%")
         let first = try #require(context.at("photos.0.image"))
         #expect(first.at("highPriority") == .bool(true))
         #expect(first.at("hasWebP") == .bool(false))
