@@ -181,4 +181,25 @@ import Testing
         let page = try #require(files["loose/index.html"])
         #expect(page.contains(#"<a href="/photos/" data-key="Escape">Back to Test Gallery</a>"#))
     }
+
+    @Test func aBrokenSiteTemplateIsReportedInItsFileAndFailsTheBuild() throws {
+        let overrides = FileManager.default.temporaryDirectory
+            .appendingPathComponent("galleryc-overrides-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: overrides) }
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try Data("{{<base}}{{$content}}{{>*album.title}}{{/content}}{{/base}}\n".utf8)
+            .write(to: overrides.appendingPathComponent("album.mustache"))
+        let templates = try TemplateLibrary(directories: [
+            (url: overrides, displayPath: "templates"),
+            (url: RenderFixture.repositoryRoot.appendingPathComponent("Templates"), displayPath: "Templates"),
+        ])
+        let diagnostics = DiagnosticCollector()
+        let renderer = SiteRenderer(
+            site: RenderFixture.site(), photos: RenderFixture.photos, templates: templates,
+            themeAssets: try RenderFixture.assets(), now: RenderFixture.now, diagnostics: diagnostics)
+        #expect(throws: BuildFailed(errorCount: 2)) { _ = try renderer.render() }
+        let errors = diagnostics.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 2, "one per album page")
+        #expect(errors.allSatisfy { $0.location.file == "templates/album.mustache" })
+    }
 }
