@@ -16,7 +16,9 @@ struct PhotoText: Sendable, Hashable {
     init(_ photo: ProcessedPhoto) {
         let source = photo.source
         let sidecarTitle = Self.nonEmpty(source.title)
-        let description = Self.nonEmpty(photo.exif.imageDescription)
+        let description = Self.nonEmpty(photo.exif.imageDescription).flatMap {
+            Self.cameraPlaceholders.contains($0.uppercased()) ? nil : $0
+        }
         let fileTitle = DisplayFormat.humanizedFileName(source.fileName)
         title = sidecarTitle ?? description ?? fileTitle
         hasExplicitTitle = sidecarTitle != nil
@@ -39,6 +41,14 @@ struct PhotoText: Sendable, Hashable {
             .warning, SourceLocation(file: source.sourcePath),
             "photo has no alt text; add `alt:` to \(stem).md")
     }
+
+    /// ImageDescription values that cameras write on their own; they describe nothing, so they
+    /// are neither a title nor alt text (and must not hide the missing-alt warning).
+    static let cameraPlaceholders: Set<String> = [
+        "OLYMPUS DIGITAL CAMERA", "SONY DSC", "DIGITAL CAMERA", "MINOLTA DIGITAL CAMERA",
+        "KONICA MINOLTA DIGITAL CAMERA", "KODAK DIGITAL STILL CAMERA", "SAMSUNG CAMERA PICTURES",
+        "EXIF_JPEG_PICTURE", "DEFAULT", "DCIM", "IMAGE", "PHOTO", "PICTURE", "UNTITLED",
+    ]
 
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text else { return nil }

@@ -113,6 +113,14 @@ import Testing
         #expect(PhotoText(titledOnly).alt == "Harbour" && !PhotoText(titledOnly).isAltMissing)
     }
 
+    @Test(arguments: ["OLYMPUS DIGITAL CAMERA", "  SONY DSC ", "           "])
+    func cameraPlaceholderDescriptionsAreNotAltText(description: String) throws {
+        var photo = try #require(RenderFixture.photos["iceland/DSC_0142.jpg"])
+        photo.exif.imageDescription = description
+        let text = PhotoText(photo)
+        #expect(text.isAltMissing && text.title == "DSC 0142")
+    }
+
     @Test func absoluteURLsAppearOnlyWithABaseURL() {
         let relative = builder().albumContext(iceland, ancestors: [RenderFixture.site().root])
         #expect(relative.at("meta.canonical") == nil)
