@@ -1,0 +1,99 @@
+import Foundation
+
+extension ContextBuilder {
+    /// How many albums the feed lists.
+    static let feedLimit = 50
+
+    /// When an album counts as published: its `date:`, else its newest photo, else `now`.
+    func effectiveDate(_ album: Album) -> Date {
+        if let date = album.date { return date }
+        let taken = shownPhotos(album).compactMap(\.exif.dateTaken)
+        return taken.max() ?? now
+    }
+
+    /// Every album below the root, newest first (then by URL path, so ties are stable).
+    func albumsNewestFirst() -> [Album] {
+        site.root.albums.flatMap(\.allAlbums)
+            .map { (album: $0, date: effectiveDate($0)) }
+            .sorted { ($1.date, $0.album.urlPath) < ($0.date, $1.album.urlPath) }
+            .map(\.album)
+    }
+
+    /// The Atom feed: `feed` (id, updated, self, home, title, subtitle, author) and `entries`
+    /// (title, id, url, updated, summary, content as escaped HTML).
+    func feedContext() -> TemplateValue {
+        let config = site.config
+        let albums = Array(albumsNewestFirst().prefix(Self.feedLimit))
+        let entries: [TemplateValue] = albums.map { album in
+            var entry: [String: TemplateValue] = [
+                "title": .string(album.title),
+                "id": .string(stableID(album.urlPath)),
+                "url": .string(links.best(album.urlPath)),
+                "updated": .string(DisplayFormat.iso8601(effectiveDate(album))),
+                "content": .string(entryHTML(album)),
+            ]
+            let summary = countLabel(album)
+            entry["summary"] = .string(summary)
+            return .dictionary(entry)
+        }
+        let updated = albums.map(effectiveDate).max() ?? now
+        var feed: [String: TemplateValue] = [
+            "title": .string(config.title),
+            "id": .string(stableID("")),
+            "updated": .string(DisplayFormat.iso8601(updated)),
+            "self": .string(links.best("feed.xml")),
+            "home": .string(links.best("")),
+            "author": .string(config.author.isEmpty ? config.title : config.author),
+            "language": .string(config.language.isEmpty ? "en" : config.language),
+        ]
+        if !config.description.isEmpty { feed["subtitle"] = .string(config.description) }
+        return .dictionary(["feed": .dictionary(feed), "entries": .array(entries)])
+    }
+
+    /// The sitemap: `urls`, each with `loc`: the home page, pages, albums and photo pages.
+    func sitemapContext() -> TemplateValue {
+        var paths = [""]
+        paths += sortedPages.map(\.urlPath)
+        for album in site.root.allAlbums {
+            if !album.urlPath.isEmpty { paths.append(album.urlPath) }
+            paths += shownPhotos(album).map(\.source.urlPath)
+        }
+        let urls: [TemplateValue] = paths.map { .dictionary(["loc": .string(links.best($0))]) }
+        return .dictionary(["urls": .array(urls)])
+    }
+
+    /// The album's absolute URL when `base_url` is set (the conventional Atom id); otherwise a
+    /// `urn:uuid:` made from the URL path, which stays the same from build to build.
+    func stableID(_ urlPath: String) -> String {
+        if let absolute = links.absolute(urlPath) { return absolute }
+        let hex = Array(SHA256.hex("galleryc:" + urlPath).prefix(32))
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+        return "urn:uuid:" + groups.joined(separator: "-")
+    }
+
+    /// An entry's body: the cover linked to the album, then the album's description.
+    private func entryHTML(_ album: Album) -> String {
+        var html = ""
+        if let cover = cover(of: album), let rendition = ImageContext.shareRendition(cover) {
+            html += "<p><a href=\"\(escape(links.best(album.urlPath)))\">"
+            html +=
+                "<img src=\"\(escape(links.best(rendition.path)))\" alt=\"\(escape(PhotoText(cover).alt))\""
+            html += " width=\"\(rendition.width)\" height=\"\(rendition.height)\"></a></p>"
+        }
+        return html + album.descriptionHTML
+    }
+
+    private func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

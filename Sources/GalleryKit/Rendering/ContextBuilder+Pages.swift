@@ -1,0 +1,115 @@
+import Foundation
+
+extension ContextBuilder {
+    /// The home page: the home page's Markdown, then album covers, then the root's photos.
+    func homeContext() -> TemplateValue {
+        let root = site.root
+        var context = chrome(
+            urlPath: "", title: nil, description: site.home?.description ?? "",
+            image: cover(of: root))
+        var budget = EagerBudget()
+        let albums = root.albums.map { albumCard($0, budget: &budget) }
+        let photos = shownPhotos(root).map { photoCard($0, budget: &budget) }
+        var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
+        if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
+        context["home"] = .dictionary(home)
+        context["albums"] = .array(albums)
+        context["hasAlbums"] = .bool(!albums.isEmpty)
+        context["photos"] = .array(photos)
+        context["hasPhotos"] = .bool(!photos.isEmpty)
+        return .dictionary(context)
+    }
+
+    /// A Markdown page: `page.title`, `page.html`, `page.date`, `page.datetime`.
+    func pageContext(_ page: Page) -> TemplateValue {
+        var context = chrome(
+            urlPath: page.urlPath, title: page.title, description: page.description,
+            trail: [(site.config.title, "")])
+        var value: [String: TemplateValue] = ["title": .string(page.title), "html": .string(page.html)]
+        if let date = page.date {
+            value["date"] = .string(DisplayFormat.longDate(date))
+            value["datetime"] = .string(DisplayFormat.isoDay(date))
+        }
+        context["page"] = .dictionary(value)
+        return .dictionary(context)
+    }
+
+    /// An album: `album` (title, date, html, count), its photos, then its sub-albums.
+    func albumContext(_ album: Album, ancestors: [Album]) -> TemplateValue {
+        var context = chrome(
+            urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
+            image: cover(of: album))
+        var budget = EagerBudget()
+        let photos = shownPhotos(album).map { photoCard($0, budget: &budget) }
+        let albums = album.albums.map { albumCard($0, budget: &budget) }
+        var value: [String: TemplateValue] = [
+            "title": .string(album.title), "count": .string(countLabel(album)),
+            "layout": .string(album.layout.rawValue),
+            "isGrid": .bool(album.layout == .grid), "isSlider": .bool(album.layout == .slider),
+            "isStory": .bool(album.layout == .story),
+        ]
+        if !album.descriptionHTML.isEmpty { value["html"] = .string(album.descriptionHTML) }
+        if let date = album.date {
+            value["date"] = .string(DisplayFormat.longDate(date))
+            value["datetime"] = .string(DisplayFormat.isoDay(date))
+        }
+        context["album"] = .dictionary(value)
+        context["photos"] = .array(photos)
+        context["hasPhotos"] = .bool(!photos.isEmpty)
+        context["albums"] = .array(albums)
+        context["hasAlbums"] = .bool(!albums.isEmpty)
+        return .dictionary(context)
+    }
+
+    /// A photo page: `photo` (title, image, caption, exif rows, position), `album` (the way
+    /// back), `previous` and `next`.
+    func photoContext(
+        _ photo: ProcessedPhoto, at index: Int, of siblings: [ProcessedPhoto], in album: Album,
+        ancestors: [Album]
+    ) -> TemplateValue {
+        let text = PhotoText(photo)
+        let backTitle = album.urlPath.isEmpty ? site.config.title : album.title
+        var context = chrome(
+            urlPath: photo.source.urlPath, title: text.title, trail: trail(ancestors + [album]),
+            image: photo)
+        var value: [String: TemplateValue] = [
+            "title": .string(text.title),
+            "position": .string("\(index + 1) of \(siblings.count)"),
+        ]
+        if let image = ImageContext.make(
+            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, links: links)
+        {
+            value["image"] = image
+        }
+        if !photo.source.captionHTML.isEmpty { value["caption"] = .string(photo.source.captionHTML) }
+        let rows = ExifPanel.rows(photo.exif)
+        value["exif"] = .array(rows)
+        value["hasExif"] = .bool(!rows.isEmpty)
+        context["photo"] = .dictionary(value)
+        context["album"] = .dictionary([
+            "title": .string(backTitle), "href": .string(links.href(album.urlPath)),
+        ])
+        if index > 0 { context["previous"] = neighbour(siblings[index - 1]) }
+        if index + 1 < siblings.count { context["next"] = neighbour(siblings[index + 1]) }
+        return .dictionary(context)
+    }
+
+    /// The 404 page: only the shared keys; every link is rooted, so it works at any depth.
+    func notFoundContext() -> TemplateValue {
+        .dictionary(chrome(urlPath: nil, title: "Page not found"))
+    }
+
+    private func neighbour(_ photo: ProcessedPhoto) -> TemplateValue {
+        .dictionary([
+            "title": .string(PhotoText(photo).title), "href": .string(links.href(photo.source.urlPath)),
+        ])
+    }
+
+    /// Breadcrumb links for a page inside `albums` (outermost first, the root shown as the
+    /// site's title).
+    private func trail(_ albums: [Album]) -> [(title: String, urlPath: String)] {
+        albums.map { album in
+            (album.urlPath.isEmpty ? site.config.title : album.title, album.urlPath)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Turns the model into the values templates see. Pure: the same site, photos and `now` give
+/// the same contexts. The keys every template can use are documented in Templates/README.md.
+struct ContextBuilder: Sendable {
+    let site: Site
+    /// Processed photos by source path; a photo missing here failed and is left out.
+    let photos: [String: ProcessedPhoto]
+    let links: LinkBuilder
+    /// Output path of each theme asset by its name in `assets/`.
+    let assetPaths: [String: String]
+    let now: Date
+
+    init(site: Site, photos: [String: ProcessedPhoto], assetPaths: [String: String], now: Date) {
+        self.site = site
+        self.photos = photos
+        self.links = LinkBuilder(config: site.config)
+        self.assetPaths = assetPaths
+        self.now = now
+    }
+
+    /// The album's photos that were processed, in display order, each carrying the album's
+    /// view of its source.
+    func shownPhotos(_ album: Album) -> [ProcessedPhoto] {
+        album.photos.compactMap { source in
+            guard !source.hidden, var processed = photos[source.sourcePath] else { return nil }
+            guard !processed.renditions.isEmpty else { return nil }
+            processed.source = source
+            return processed
+        }
+    }
+
+    /// The `cover:` photo, else the first shown photo, else the first sub-album's cover.
+    func cover(of album: Album) -> ProcessedPhoto? {
+        let shown = shownPhotos(album)
+        if let name = album.cover, let named = shown.first(where: { $0.source.fileName == name }) {
+            return named
+        }
+        if let first = shown.first { return first }
+        for child in album.albums {
+            if let found = cover(of: child) { return found }
+        }
+        return nil
+    }
+
+    /// Pages in the order the navigation lists them: by URL path.
+    var sortedPages: [Page] {
+        site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) }
+    }
+
+    /// Keys shared by every HTML page: `site`, `assets`, `nav`, `meta`, `breadcrumbs`.
+    ///
+    /// - Parameters:
+    ///   - urlPath: the page's site-relative URL path (`iceland/`).
+    ///   - title: the page's own title; nil on the home page.
+    ///   - trail: links above this page, outermost first (not including the page itself).
+    ///   - image: the photo that represents the page for `og:image`.
+    func chrome(
+        urlPath: String?, title: String?, description: String = "",
+        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil
+    ) -> [String: TemplateValue] {
+        let config = site.config
+        var siteValue: [String: TemplateValue] = [
+            "title": .string(config.title),
+            "language": .string(config.language.isEmpty ? "en" : config.language),
+            "home": .string(links.href("")),
+            "feed": .string(links.href("feed.xml")),
+            "year": .int(DisplayFormat.year(now)),
+        ]
+        for (key, value) in [
+            ("description", config.description), ("author", config.author),
+            ("copyright", config.copyright),
+        ] where !value.isEmpty {
+            siteValue[key] = .string(value)
+        }
+
+        var assets: [String: TemplateValue] = [:]
+        if let css = assetPaths["galleryc.css"] { assets["css"] = .string(links.href(css)) }
+        if let js = assetPaths["galleryc.js"] { assets["js"] = .string(links.href(js)) }
+
+        var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
+        nav += sortedPages.map { navItem($0.title, $0.urlPath, current: urlPath) }
+
+        var meta: [String: TemplateValue] = [
+            "documentTitle": .string(title.map { "\($0) · \(config.title)" } ?? config.title)
+        ]
+        let summary = description.isEmpty ? config.description : description
+        if !summary.isEmpty { meta["description"] = .string(summary) }
+        if let urlPath, let canonical = links.absolute(urlPath) {
+            meta["canonical"] = .string(canonical)
+        }
+        if let image, let rendition = ImageContext.shareRendition(image),
+            let absolute = links.absolute(rendition.path)
+        {
+            meta["ogImage"] = .string(absolute)
+            meta["ogImageAlt"] = .string(PhotoText(image).alt)
+        }
+        meta["ogTitle"] = .string(title ?? config.title)
+
+        var context: [String: TemplateValue] = [
+            "site": .dictionary(siteValue), "assets": .dictionary(assets),
+            "nav": .array(nav), "meta": .dictionary(meta),
+            "hasBreadcrumbs": .bool(!trail.isEmpty),
+        ]
+        if !trail.isEmpty {
+            context["breadcrumbs"] = .array(
+                trail.map {
+                    .dictionary(["title": .string($0.title), "href": .string(links.href($0.urlPath))])
+                })
+        }
+        return context
+    }
+
+    private func navItem(_ title: String, _ path: String, current: String?) -> TemplateValue {
+        .dictionary([
+            "title": .string(title), "href": .string(links.href(path)),
+            "current": .bool(current == path),
+        ])
+    }
+}

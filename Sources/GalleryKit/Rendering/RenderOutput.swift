@@ -1,0 +1,47 @@
+/// The files rendered so far, with the failures reported on the way. Two sources writing the
+/// same path is an error on the second, never a silent overwrite.
+struct RenderOutput {
+    private(set) var files: [OutputFile] = []
+    private(set) var failures = 0
+    private var owners: [String: String] = [:]
+    let diagnostics: DiagnosticCollector
+
+    init(diagnostics: DiagnosticCollector) {
+        self.diagnostics = diagnostics
+    }
+
+    /// Renders `template` with `context` into `path`; a template error is reported and counted.
+    mutating func render(
+        _ path: String, _ template: String, _ context: TemplateValue, source: String,
+        _ templates: TemplateLibrary
+    ) {
+        do {
+            let text = try templates.render(template, context)
+            add(OutputFile(path: path, contents: Array(text.utf8)), source: source)
+        } catch {
+            let failure: any Error = error
+            if let located = failure as? any LocatedError {
+                diagnostics.emit(located)
+                if located.severity == .error { failures += 1 }
+            } else {
+                fail(source, "cannot render \(path) with template '\(template)': \(failure)")
+            }
+        }
+    }
+
+    /// Adds a finished file unless another source already wrote that path.
+    mutating func add(_ file: OutputFile, source: String) {
+        if let owner = owners[file.path] {
+            fail(source, "\(file.path) is also written by \(owner); rename one of them")
+            return
+        }
+        owners[file.path] = source
+        files.append(file)
+    }
+
+    /// Reports an error on `source` and counts it.
+    mutating func fail(_ source: String, _ message: String) {
+        diagnostics.emit(.error, SourceLocation(file: source), message)
+        failures += 1
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Stage 3: turns the model and the processed photos into the site's files: every HTML page,
+/// the theme assets, `feed.xml`, `sitemap.xml` and `404.html`. Pure: it reads no files and
+/// writes none; the same input and `now` give the same bytes.
+public struct SiteRenderer {
+    private let templates: TemplateLibrary
+    private let themeAssets: ThemeAssets
+    private let diagnostics: DiagnosticCollector
+    private let builder: ContextBuilder
+
+    /// - Parameters:
+    ///   - site: what the content stage found.
+    ///   - photos: processed photos keyed by ``PhotoSource/sourcePath``; a photo missing here
+    ///     failed to process and is left out of every page.
+    ///   - templates: the theme, with the site's overrides.
+    ///   - themeAssets: the theme's `assets/` files.
+    ///   - now: the build's "now" (copyright year, dates of undated albums in the feed).
+    ///   - diagnostics: receives warnings (missing alt text) and template errors.
+    public init(
+        site: Site, photos: [String: ProcessedPhoto], templates: TemplateLibrary,
+        themeAssets: ThemeAssets, now: Date, diagnostics: DiagnosticCollector
+    ) {
+        self.templates = templates
+        self.themeAssets = themeAssets
+        self.diagnostics = diagnostics
+        self.builder = ContextBuilder(
+            site: site, photos: photos, assetPaths: themeAssets.outputPaths, now: now)
+    }
+
+    /// Renders the whole site.
+    ///
+    /// - Returns: every output file except the image renditions, sorted by path.
+    /// - Throws: ``BuildFailed`` when any page failed to render; each failure is in the
+    ///   diagnostics collector, and every other page was still tried.
+    public func render() throws -> [OutputFile] {
+        var output = RenderOutput(diagnostics: diagnostics)
+        let site = builder.site
+        warnAboutMissingAltText()
+
+        let homeSource = site.home?.sourcePath ?? "index.md"
+        output.render("index.html", "home", builder.homeContext(), source: homeSource, templates)
+        for page in builder.sortedPages {
+            guard templates.contains(page.template) else {
+                output.fail(
+                    page.sourcePath,
+                    "template '\(page.template)' not found (looked for templates/\(page.template).mustache)")
+                continue
+            }
+            output.render(
+                page.urlPath + "index.html", page.template, builder.pageContext(page),
+                source: page.sourcePath,
+                templates)
+        }
+        renderAlbum(site.root, ancestors: [], into: &output)
+
+        output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
+        output.render("feed.xml", "feed", builder.feedContext(), source: "feed", templates)
+        output.render("sitemap.xml", "sitemap", builder.sitemapContext(), source: "sitemap", templates)
+        if site.config.baseURL.isEmpty {
+            diagnostics.emit(
+                .note, SourceLocation(file: "site.yml"),
+                "base_url is not set: feed.xml and sitemap.xml use root-relative links")
+        }
+        for file in themeAssets.files { output.add(file, source: "assets") }
+
+        if output.failures > 0 { throw BuildFailed(errorCount: output.failures) }
+        return output.files.sorted { $0.path < $1.path }
+    }
+
+    /// The album's own page (not for the root: that is the home page), its photo pages, then
+    /// its sub-albums.
+    private func renderAlbum(_ album: Album, ancestors: [Album], into output: inout RenderOutput) {
+        if !album.urlPath.isEmpty {
+            output.render(
+                album.urlPath + "index.html", "album", builder.albumContext(album, ancestors: ancestors),
+                source: album.sourcePath, templates)
+        }
+        let shown = builder.shownPhotos(album)
+        for (index, photo) in shown.enumerated() {
+            let context = builder.photoContext(
+                photo, at: index, of: shown, in: album, ancestors: ancestors)
+            output.render(
+                photo.source.urlPath + "index.html", "photo", context, source: photo.source.sourcePath,
+                templates)
+        }
+        for child in album.albums {
+            renderAlbum(child, ancestors: ancestors + [album], into: &output)
+        }
+    }
+
+    /// One warning per shown photo that has no alt text at all.
+    private func warnAboutMissingAltText() {
+        for album in builder.site.root.allAlbums {
+            for photo in builder.shownPhotos(album) where PhotoText(photo).isAltMissing {
+                diagnostics.emit(PhotoText.missingAltDiagnostic(for: photo.source))
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct ContextBuilderTests {
+    private func builder(
+        baseURL: String = "", photos: [String: ProcessedPhoto] = RenderFixture.photos
+    ) -> ContextBuilder {
+        ContextBuilder(
+            site: RenderFixture.site(baseURL: baseURL), photos: photos,
+            assetPaths: ["galleryc.css": "assets/galleryc.0123456789.css"], now: RenderFixture.now)
+    }
+
+    private var iceland: Album { RenderFixture.site().root.albums[0] }
+
+    @Test func aPhotoThatFailedToProcessIsLeftOut() {
+        let shown = builder().shownPhotos(iceland).map(\.source.fileName)
+        #expect(shown == ["DSC_0142.jpg", "glacier.jpg"])
+    }
+
+    @Test func theCoverIsTheNamedPhotoElseTheFirstElseASubAlbumsCover() {
+        let context = builder()
+        #expect(context.cover(of: iceland)?.source.fileName == "glacier.jpg")
+        var unnamed = iceland
+        unnamed.cover = nil
+        #expect(context.cover(of: unnamed)?.source.fileName == "DSC_0142.jpg")
+        unnamed.photos = []
+        #expect(context.cover(of: unnamed)?.source.fileName == "fjord.jpg")
+    }
+
+    @Test func gridImagesLoadEagerlyForTheFirstScreenfulOnly() {
+        var budget = EagerBudget(eagerCount: 6)
+        let loads = (0..<8).map { _ in budget.next() }
+        #expect(loads.first == .eagerHighPriority)
+        #expect(loads[1..<6].allSatisfy { $0 == .eager })
+        #expect(loads[6...].allSatisfy { $0 == .lazy })
+    }
+
+    @Test func pictureListsEveryRenditionWithWidthDescriptorsAndWebPWhenPresent() throws {
+        let context = builder(baseURL: "https://example.org/photos/").albumContext(
+            iceland, ancestors: [RenderFixture.site().root])
+        let glacier = try #require(context.at("photos.1.image"))
+        #expect(
+            glacier.string("srcset")
+                == "/photos/_img/a1/glacier-480.jpg 480w, /photos/_img/a1/glacier-960.jpg 960w, "
+                + "/photos/_img/a1/glacier-1600.jpg 1600w")
+        #expect(glacier.string("webpSrcset")?.hasSuffix("/photos/_img/a1/glacier-1600.webp 1600w") == true)
+        #expect(glacier.at("hasWebP") == .bool(true))
+        #expect(glacier.string("src") == "/photos/_img/a1/glacier-960.jpg")
+        #expect(glacier.at("width") == .int(960) && glacier.at("height") == .int(640))
+        #expect(glacier.string("alt") == "A blue glacier under a pink sky")
+        #expect(glacier.string("loading") == "eager")
+        #expect(glacier.string("focus") == "50% 50%")
+        let first = try #require(context.at("photos.0.image"))
+        #expect(first.at("highPriority") == .bool(true))
+        #expect(first.at("hasWebP") == .bool(false))
+        #expect(first.at("webpSrcset") == nil)
+    }
+
+    @Test func photoPagesLinkToTheirNeighboursAndBackToTheAlbum() throws {
+        let context = builder()
+        let shown = context.shownPhotos(iceland)
+        let first = context.photoContext(
+            shown[0], at: 0, of: shown, in: iceland, ancestors: [RenderFixture.site().root])
+        #expect(first.at("previous") == nil)
+        #expect(first.string("next.href") == "/iceland/glacier/")
+        #expect(first.string("next.title") == "Glacier at dawn")
+        #expect(first.string("album.href") == "/iceland/")
+        #expect(first.string("photo.position") == "1 of 2")
+        #expect(first.at("photo.image.highPriority") == .bool(true))
+        let second = context.photoContext(
+            shown[1], at: 1, of: shown, in: iceland, ancestors: [RenderFixture.site().root])
+        #expect(second.string("previous.href") == "/iceland/dsc-0142/")
+        #expect(second.at("next") == nil)
+    }
+
+    @Test func exifPanelShowsWhatIsKnownInPhotographersTerms() throws {
+        let rows = ExifPanel.rows(try #require(RenderFixture.photos["iceland/glacier.jpg"]).exif)
+        let pairs = rows.compactMap { row -> String? in
+            guard let label = row.string("label"), let value = row.string("value") else { return nil }
+            return "\(label): \(value)"
+        }
+        #expect(
+            pairs == [
+                "Camera: FUJIFILM X-T4", "Lens: XF16-55mmF2.8 R LM WR", "Focal length: 23 mm",
+                "Aperture: f/5.6", "Shutter: 1/250 s", "ISO: 160", "Taken: June 2, 2024, 04:12",
+            ])
+        #expect(rows.last?.string("datetime") == "2024-06-02T04:12:30Z")
+    }
+
+    @Test func cameraMakeIsNotRepeatedWhenTheModelAlreadyNamesIt() {
+        var exif = ExifSummary()
+        exif.cameraMake = "NIKON CORPORATION"
+        exif.cameraModel = "NIKON D750"
+        #expect(ExifPanel.camera(exif) == "NIKON D750")
+        exif.cameraMake = "Apple"
+        exif.cameraModel = "iPhone 15 Pro"
+        #expect(ExifPanel.camera(exif) == "Apple iPhone 15 Pro")
+    }
+
+    @Test func titlesAndAltTextFallBackInTheDocumentedOrder() throws {
+        let photos = RenderFixture.photos
+        let glacier = PhotoText(try #require(photos["iceland/glacier.jpg"]))
+        #expect(glacier.title == "Glacier at dawn" && glacier.alt == "A blue glacier under a pink sky")
+        let fjord = PhotoText(try #require(photos["iceland/fjords/fjord.jpg"]))
+        #expect(fjord.title == "Fjord & mountains <wide>" && fjord.alt == "Fjord & mountains <wide>")
+        #expect(!fjord.isAltMissing)
+        let untitled = PhotoText(try #require(photos["iceland/DSC_0142.jpg"]))
+        #expect(untitled.title == "DSC 0142" && untitled.alt == "DSC 0142" && untitled.isAltMissing)
+        var titledOnly = try #require(photos["iceland/DSC_0142.jpg"])
+        titledOnly.source.title = "Harbour"
+        #expect(PhotoText(titledOnly).alt == "Harbour" && !PhotoText(titledOnly).isAltMissing)
+    }
+
+    @Test(arguments: ["OLYMPUS DIGITAL CAMERA", "  SONY DSC ", "           "])
+    func cameraPlaceholderDescriptionsAreNotAltText(description: String) throws {
+        var photo = try #require(RenderFixture.photos["iceland/DSC_0142.jpg"])
+        photo.exif.imageDescription = description
+        let text = PhotoText(photo)
+        #expect(text.isAltMissing && text.title == "DSC 0142")
+    }
+
+    @Test func absoluteURLsAppearOnlyWithABaseURL() {
+        let relative = builder().albumContext(iceland, ancestors: [RenderFixture.site().root])
+        #expect(relative.at("meta.canonical") == nil)
+        #expect(relative.at("meta.ogImage") == nil)
+        let absolute = builder(baseURL: "https://example.org/photos/").albumContext(
+            iceland, ancestors: [RenderFixture.site().root])
+        #expect(absolute.string("meta.canonical") == "https://example.org/photos/iceland/")
+        #expect(absolute.string("meta.ogImage") == "https://example.org/photos/_img/a1/glacier-1600.jpg")
+    }
+
+    @Test func breadcrumbsAndNavigationMarkWhereYouAre() {
+        let root = RenderFixture.site().root
+        let fjords = iceland.albums[0]
+        let context = builder().albumContext(fjords, ancestors: [root, iceland])
+        #expect(context.string("breadcrumbs.0.title") == "Test Gallery")
+        #expect(context.string("breadcrumbs.1.href") == "/iceland/")
+        #expect(context.count("breadcrumbs") == 2)
+        let about = builder().pageContext(RenderFixture.site().pages[0])
+        #expect(about.at("nav.1.current") == .bool(true))
+        #expect(about.at("nav.0.current") == .bool(false))
+        #expect(about.string("meta.documentTitle") == "About · Test Gallery")
+    }
+
+    @Test func feedListsNewestAlbumsFirstWithStableIDs() {
+        var site = RenderFixture.site(baseURL: "")
+        site.root.albums[0].albums[0].date = RenderFixture.date("2025-01-05T00:00:00Z")
+        let context = ContextBuilder(
+            site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
+        let feed = context.feedContext()
+        #expect(feed.string("entries.0.title") == "Fjords")
+        #expect(feed.string("entries.1.title") == "Iceland & <Friends>")
+        #expect(feed.string("feed.updated") == "2025-01-05T00:00:00Z")
+        let id = feed.string("entries.1.id")
+        #expect(id?.hasPrefix("urn:uuid:") == true && id?.count == 45)
+        #expect(id == context.feedContext().string("entries.1.id"))
+        #expect(id != feed.string("entries.0.id"))
+    }
+
+    @Test func sitemapListsEveryPageButNotFailedPhotos() {
+        let locs = builder(baseURL: "https://example.org/photos/").sitemapContext()
+        let all = (0..<locs.count("urls")).compactMap { locs.string("urls.\($0).loc") }
+        #expect(
+            all == [
+                "https://example.org/photos/", "https://example.org/photos/about/",
+                "https://example.org/photos/iceland/", "https://example.org/photos/iceland/dsc-0142/",
+                "https://example.org/photos/iceland/glacier/", "https://example.org/photos/iceland/fjords/",
+                "https://example.org/photos/iceland/fjords/fjord/",
+            ])
+    }
+}

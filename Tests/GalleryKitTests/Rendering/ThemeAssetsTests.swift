@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct ThemeAssetsTests {
+    private func folder(_ files: [String: String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryc-assets-\(UUID().uuidString)")
+        for (path, text) in files {
+            let file = url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        return url
+    }
+
+    @Test func stylesheetsAndScriptsGetContentHashedNamesOtherFilesKeepTheirs() throws {
+        let theme = try folder(["galleryc.css": "a{}", "galleryc.js": "x", "fonts/serif.woff2": "font"])
+        defer { try? FileManager.default.removeItem(at: theme) }
+        let assets = try ThemeAssets(directories: [theme])
+        let cssHash = String(SHA256.hex("a{}").prefix(10))
+        #expect(assets.outputPaths["galleryc.css"] == "assets/galleryc.\(cssHash).css")
+        #expect(assets.outputPaths["fonts/serif.woff2"] == "assets/fonts/serif.woff2")
+        #expect(assets.files.map(\.path) == assets.files.map(\.path).sorted())
+        #expect(assets.files.count == 3)
+    }
+
+    @Test func theSitesOverrideWinsAndAMissingFolderIsSkipped() throws {
+        let theme = try folder(["galleryc.css": "theme", "galleryc.js": "js"])
+        let site = try folder(["galleryc.css": "mine"])
+        defer {
+            try? FileManager.default.removeItem(at: theme)
+            try? FileManager.default.removeItem(at: site)
+        }
+        let missing = site.appendingPathComponent("nothing-here")
+        let assets = try ThemeAssets(directories: [missing, site, theme])
+        let css = try #require(assets.files.first { $0.path.hasSuffix(".css") })
+        #expect(css.contents == Array("mine".utf8))
+        #expect(assets.files.count == 2)
+    }
+
+    @Test func theRealThemeHasItsStylesheetAndScript() throws {
+        let assets = try ThemeAssets(directories: [
+            RenderFixture.repositoryRoot.appendingPathComponent("Templates/assets")
+        ])
+        #expect(assets.outputPaths["galleryc.css"]?.hasPrefix("assets/galleryc.") == true)
+        #expect(assets.outputPaths["galleryc.js"]?.hasSuffix(".js") == true)
+    }
+}
