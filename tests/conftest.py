@@ -26,7 +26,20 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CORPUS = REPO_ROOT.parent / "shared" / "corpus"
+
+
+def _find_corpus() -> Path:
+    """``$GALLERYC_CORPUS``, else ``<repo>/../shared/corpus`` (CI's layout), else the nearest
+    ``shared/corpus`` further up (a git worktree nested one level deeper)."""
+    if env := os.environ.get("GALLERYC_CORPUS"):
+        return Path(env)
+    for ancestor in REPO_ROOT.parents:
+        if (ancestor / "shared" / "corpus").is_dir():
+            return ancestor / "shared" / "corpus"
+    return REPO_ROOT.parent / "shared" / "corpus"
+
+
+CORPUS = _find_corpus()
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -74,29 +87,30 @@ class BuildResult:
         return self.output
 
 
+def run_build(galleryc: Path, content: Path, output: Path, cwd: Path, *extra: str) -> BuildResult:
+    """Runs ``galleryc build <content> --output <output> [extra...]`` in ``cwd`` with
+    ``NO_COLOR=1`` (so any default cache lands in ``cwd``, never beside the content)."""
+    args = ["build", str(content), "--output", str(output), *extra]
+    proc = subprocess.run(
+        [str(galleryc), *args],
+        cwd=cwd,
+        env=dict(os.environ, NO_COLOR="1"),
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_SECONDS,
+    )
+    return BuildResult(proc.returncode, proc.stdout, proc.stderr, output, args)
+
+
 @pytest.fixture
 def build_site(galleryc: Path, tmp_path: Path):
-    """``build_site(content, output=None, *extra_args) -> BuildResult``.
-
-    Runs ``galleryc build <content> --output <output>`` with the temp folder as working
-    directory (so any default cache lands there too), ``NO_COLOR=1``. The output defaults to a
-    fresh folder under ``tmp_path``.
-    """
+    """``build_site(content, output=None, *extra_args) -> BuildResult``: one build, with the
+    test's temp folder as working directory; the output defaults to a fresh folder in it."""
     counter = iter(range(1_000_000))
 
     def run(content: Path, output: Path | None = None, *extra: str) -> BuildResult:
         out = output if output is not None else tmp_path / f"public-{next(counter)}"
-        args = ["build", str(content), "--output", str(out), *extra]
-        env = dict(os.environ, NO_COLOR="1")
-        proc = subprocess.run(
-            [str(galleryc), *args],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=BUILD_TIMEOUT_SECONDS,
-        )
-        return BuildResult(proc.returncode, proc.stdout, proc.stderr, out, args)
+        return run_build(galleryc, content, out, tmp_path, *extra)
 
     return run
 
