@@ -84,6 +84,9 @@ class BuildResult:
             f"galleryc {' '.join(self.args)} exited {self.returncode}\n"
             f"--- stdout\n{self.stdout}\n--- stderr\n{self.stderr}"
         )
+        assert (self.output / "index.html").is_file(), (
+            f"galleryc {' '.join(self.args)} exited 0 but wrote no {self.output}/index.html"
+        )
         return self.output
 
 
@@ -233,6 +236,8 @@ def vnu_jar() -> Path:
 
 def run_nu_checker(folder: Path) -> list[NuMessage]:
     """Errors of every .html file under ``folder`` (warnings are not returned)."""
+    pages = list(folder.rglob("*.html"))
+    assert pages, f"no .html files under {folder} to check"
     java = shutil.which("java")
     if java is None:
         pytest.fail("java not found: the Nu HTML Checker needs it; run `make test-deps`")

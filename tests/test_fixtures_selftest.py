@@ -25,6 +25,11 @@ def test_nu_checker_reports_each_error_with_file_and_line(nu_check):
     assert any("alt" in e.message for e in errors), text
 
 
+def test_nu_checker_refuses_a_folder_without_pages(nu_check, tmp_path):
+    with pytest.raises(AssertionError, match="no .html files"):
+        nu_check(tmp_path)
+
+
 def test_serve_returns_the_folder_over_http(serve):
     base = serve(FIXTURES / "static-site")
     assert base.startswith("http://127.0.0.1:")
@@ -61,6 +66,9 @@ def test_build_result_check_reports_stderr(tmp_path: Path):
     failed = BuildResult(1, "", "content/a/index.md:3:1: error: boom", tmp_path, ["build"])
     with pytest.raises(AssertionError, match="index.md:3:1: error: boom"):
         failed.check()
+    with pytest.raises(AssertionError, match="wrote no"):
+        BuildResult(0, "", "", tmp_path, ["build"]).check()
+    (tmp_path / "index.html").write_text("<!DOCTYPE html><title>x</title>")
     assert BuildResult(0, "", "", tmp_path, ["build"]).check() == tmp_path
 
 
