@@ -4,6 +4,7 @@ functions the end-to-end tests share. If galleryc's naming rules change, change 
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,3 +92,32 @@ def mean_abs_diff(a: Path, b: Path) -> float:
     with Image.open(a) as image_a, Image.open(b) as image_b:
         diff = ImageChops.difference(image_a.convert("RGB"), image_b.convert("RGB"))
         return sum(ImageStat.Stat(diff).mean) / 3
+
+
+class _ImageAlts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.alts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            self.alts.append(dict(attrs).get("alt") or "")
+
+
+def image_alts(html: str) -> list[str]:
+    """The alt attribute of every <img> in a page (entities decoded; "" when absent)."""
+    parser = _ImageAlts()
+    parser.feed(html)
+    return parser.alts
+
+
+GPS_IFD = 0x8825
+
+
+def has_gps(path: Path) -> bool:
+    """Whether an image's EXIF has a non-empty GPS IFD, or its XMP mentions GPS."""
+    with Image.open(path) as image:
+        if image.getexif().get_ifd(GPS_IFD):
+            return True
+        xmp = image.info.get("xmp") or image.info.get("XML:com.adobe.xmp") or b""
+        return b"GPSLatitude" in (xmp if isinstance(xmp, bytes) else xmp.encode())

