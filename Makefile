@@ -74,6 +74,8 @@ build: deps
 
 demo: build
 	$(RELEASE_BIN) build ./content
+	@test -f $(DEMO_OUT)/index.html || { \
+	  echo "make: galleryc exited 0 but wrote no $(DEMO_OUT)/index.html"; exit 1; }
 	@echo
 	@echo "The demo site is in $(CURDIR)/$(DEMO_OUT)/"
 	@echo "Look at it with the preview server (live reload):"

@@ -26,7 +26,11 @@ def slug_candidates(name: str) -> list[str]:
 
 
 def is_photo(path: Path) -> bool:
-    return path.is_file() and path.suffix.lower() in SUPPORTED_PHOTOS and not path.name.startswith(".")
+    return (
+        path.is_file()
+        and path.suffix.lower() in SUPPORTED_PHOTOS
+        and not path.name.startswith(".")
+    )
 
 
 def _skipped_dir(path: Path, content: Path) -> bool:

@@ -13,7 +13,15 @@ import pytest
 import yaml
 from conftest import CORPUS, REPO_ROOT, copy_content, run_build, tree_digest
 from PIL import Image
-from site_layout import albums, has_gps, image_alts, jpeg_derivatives, mean_abs_diff, output_dir, photos
+from site_layout import (
+    albums,
+    has_gps,
+    image_alts,
+    jpeg_derivatives,
+    mean_abs_diff,
+    output_dir,
+    photos,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +32,9 @@ ORIENTATION_MAX_MEAN_DIFF = 6.0
 
 def _corpus(name: str) -> Path:
     path = CORPUS / name
-    assert path.is_dir(), f"corpus {path} not found: expected at <repo>/../shared/corpus or $GALLERYC_CORPUS"
+    assert path.is_dir(), (
+        f"corpus {path} not found: expected at <repo>/../shared/corpus or $GALLERYC_CORPUS"
+    )
     return path
 
 
@@ -99,7 +109,8 @@ def test_sigal_sample_pages_are_valid_html(sigal_build, nu_check):
 def test_sigal_sample_publishes_no_gps(sigal_build):
     # Three JPEGs (and a HEIC) in sigal-sample carry GPS coordinates.
     output = sigal_build[1].check()
-    published = [p for p in output.rglob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".webp", ".png")]
+    image_types = (".jpg", ".jpeg", ".webp", ".png")
+    published = [p for p in output.rglob("*") if p.suffix.lower() in image_types]
     assert published, "no published images"
     leaking = [str(p.relative_to(output)) for p in published if has_gps(p)]
     assert leaking == [], f"GPS tags in published files: {leaking}"
@@ -108,7 +119,10 @@ def test_sigal_sample_publishes_no_gps(sigal_build):
 # --- exif-orientation: all 18 photos come out upright -----------------------------------------
 
 
-@pytest.mark.parametrize("name", [f"{kind}_{n}" for kind in ("Landscape", "Portrait") for n in range(9)])
+ORIENTATION_PHOTOS = [f"{kind}_{n}" for kind in ("Landscape", "Portrait") for n in range(9)]
+
+
+@pytest.mark.parametrize("name", ORIENTATION_PHOTOS)
 def test_orientation_matches_reference(orientation_site, name):
     kind = name.split("_")[0]
     reference = jpeg_derivatives(orientation_site, f"{kind}_1")
@@ -121,6 +135,11 @@ def test_orientation_matches_reference(orientation_site, name):
     assert landscape == (kind == "Landscape"), f"{name} came out {a.size}"
     diff = mean_abs_diff(largest.path, reference_largest.path)
     assert diff < ORIENTATION_MAX_MEAN_DIFF, f"{name} differs from {kind}_1 by {diff:.1f}"
+
+
+def test_orientation_pages_are_valid_html(orientation_site, nu_check):
+    errors = nu_check(orientation_site)
+    assert errors == [], "\n".join(map(str, errors))
 
 
 # --- the demo site ----------------------------------------------------------------------------
