@@ -37,7 +37,12 @@ define apt_install
 	  echo "make: all $(2) packages are installed"; \
 	else \
 	  echo "make: installing $(2) packages:$$missing"; \
-	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  sudo=""; \
+	  if [ "$$(id -u)" -ne 0 ]; then \
+	    command -v sudo >/dev/null || { \
+	      echo "make: not root and no sudo; as root run: apt-get install$$missing"; exit 1; }; \
+	    sudo="sudo"; \
+	  fi; \
 	  $$sudo $(APT_GET) update; \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y --no-install-recommends $$missing; \
 	fi
