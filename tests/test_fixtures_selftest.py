@@ -62,6 +62,15 @@ def test_reduced_motion_emulation_both_ways(serve, browser):
     assert browser.execute_script(RUNNING_ANIMATIONS) == 1
 
 
+@pytest.mark.browser
+def test_axe_passes_the_valid_page_and_flags_the_invalid_one(serve, browser, axe_check):
+    browser.get(serve(FIXTURES / "static-site"))
+    assert axe_check(browser) == []
+    browser.get(serve(FIXTURES / "invalid-site"))
+    rules = {v.rule for v in axe_check(browser)}
+    assert {"image-alt", "list"} <= rules, rules
+
+
 def test_build_result_check_reports_stderr(tmp_path: Path):
     failed = BuildResult(1, "", "content/a/index.md:3:1: error: boom", tmp_path, ["build"])
     with pytest.raises(AssertionError, match="index.md:3:1: error: boom"):
