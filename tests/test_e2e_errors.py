@@ -40,8 +40,8 @@ def _good_site(root: Path) -> Path:
 def _theme_template_name() -> str:
     """A template name the default theme really has, to override with a broken one."""
     theme = REPO_ROOT / "Templates"
-    names = sorted(p.name for p in theme.glob("*.html")) if theme.is_dir() else []
-    assert names, f"no default theme templates (*.html) in {theme}"
+    names = sorted(p.name for p in theme.glob("*.mustache")) if theme.is_dir() else []
+    assert names, f"no default theme templates (*.mustache) in {theme}"
     return names[0]
 
 
