@@ -65,7 +65,8 @@ public enum HEIFDecoder {
         heif_context_set_max_decoding_threads(context, 0)
         // The context reads from `data` without copying; it is freed before this function returns.
         return try data.withUnsafeBytes { bytes in
-            try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+            try check(
+                heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary))
             guard let handle = primary else { throw DecodeError.unsupported("the file has no primary image") }
@@ -78,8 +79,10 @@ public enum HEIFDecoder {
 
     /// Compares the declared size with the limit; `ispe` is the coded size before any crop.
     private static func checkSize(_ handle: OpaquePointer, maxPixels: Int) throws {
-        let width = max(Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_width(handle)))
-        let height = max(Int(heif_image_handle_get_ispe_height(handle)), Int(heif_image_handle_get_height(handle)))
+        let width = max(
+            Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_width(handle)))
+        let height = max(
+            Int(heif_image_handle_get_ispe_height(handle)), Int(heif_image_handle_get_height(handle)))
         guard width > 0, height > 0 else { throw DecodeError.unsupported("the image declares no size") }
         // Both come from 32-bit fields, so the product cannot overflow Int.
         guard width * height <= maxPixels else {
@@ -90,7 +93,9 @@ public enum HEIFDecoder {
     private static func decodePixels(_ handle: OpaquePointer) throws -> PixelBuffer {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let channels = hasAlpha ? 4 : 3
-        guard let options = heif_decoding_options_alloc() else { throw DecodeError.unsupported("out of memory") }
+        guard let options = heif_decoding_options_alloc() else {
+            throw DecodeError.unsupported("out of memory")
+        }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit HEIC becomes 8 bits per channel
         var decoded: OpaquePointer?
@@ -126,7 +131,9 @@ public enum HEIFDecoder {
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         guard size > 0 else { return nil }
         var profile = [UInt8](repeating: 0, count: size)
-        try profile.withUnsafeMutableBytes { try check(heif_image_handle_get_raw_color_profile(handle, $0.baseAddress)) }
+        try profile.withUnsafeMutableBytes {
+            try check(heif_image_handle_get_raw_color_profile(handle, $0.baseAddress))
+        }
         return profile
     }
 
@@ -134,11 +141,15 @@ public enum HEIFDecoder {
     private static func exifPayload(_ handle: OpaquePointer) throws -> [UInt8]? {
         guard heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
         var id: heif_item_id = 0
-        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else {
+            return nil
+        }
         let size = heif_image_handle_get_metadata_size(handle, id)
         guard size > 4 else { return nil }
         var block = [UInt8](repeating: 0, count: size)
-        try block.withUnsafeMutableBytes { try check(heif_image_handle_get_metadata(handle, id, $0.baseAddress)) }
+        try block.withUnsafeMutableBytes {
+            try check(heif_image_handle_get_metadata(handle, id, $0.baseAddress))
+        }
         // ISO/IEC 23008-12 A.2.1: a 32-bit big-endian offset from the end of this field to the
         // TIFF header (usually 6, skipping "Exif\0\0", or 0).
         let offset = block[0..<4].reduce(0) { $0 << 8 | Int($1) }
@@ -161,6 +172,7 @@ public enum HEIFDecoder {
 extension HEIFDecoder.DecodeError {
     fileprivate init(_ error: heif_error) {
         let message = error.message.map { String(cString: $0) } ?? "unknown libheif error"
-        self = .library(code: Int(error.code.rawValue), subcode: Int(error.subcode.rawValue), message: message)
+        self = .library(
+            code: Int(error.code.rawValue), subcode: Int(error.subcode.rawValue), message: message)
     }
 }

@@ -72,8 +72,10 @@ public enum WebPCodec {
         let decoded = data.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
                 channels == 4
-                    ? WebPDecodeRGBAInto(input.baseAddress, input.count, output.baseAddress, output.count, stride)
-                    : WebPDecodeRGBInto(input.baseAddress, input.count, output.baseAddress, output.count, stride)
+                    ? WebPDecodeRGBAInto(
+                        input.baseAddress, input.count, output.baseAddress, output.count, stride)
+                    : WebPDecodeRGBInto(
+                        input.baseAddress, input.count, output.baseAddress, output.count, stride)
             }
         }
         guard decoded != nil else { throw CodecError("the image data is corrupt or truncated") }
@@ -110,7 +112,9 @@ public enum WebPCodec {
             picture.deallocate()
             writer.deallocate()
         }
-        guard WebPPictureInit(picture) != 0 else { throw CodecError("libwebp version mismatch (WebPPictureInit)") }
+        guard WebPPictureInit(picture) != 0 else {
+            throw CodecError("libwebp version mismatch (WebPPictureInit)")
+        }
         picture.pointee.width = Int32(image.width)
         picture.pointee.height = Int32(image.height)
         let stride = Int32(image.rowStride)
@@ -119,7 +123,9 @@ public enum WebPCodec {
                 ? WebPPictureImportRGBA(picture, pixels.baseAddress, stride)
                 : WebPPictureImportRGB(picture, pixels.baseAddress, stride)
         }
-        guard imported != 0 else { throw CodecError("out of memory importing \(image.width) x \(image.height)") }
+        guard imported != 0 else {
+            throw CodecError("out of memory importing \(image.width) x \(image.height)")
+        }
         picture.pointee.writer = WebPMemoryWrite
         picture.pointee.custom_ptr = UnsafeMutableRawPointer(writer)
         guard WebPEncode(&config, picture) != 0 else {
@@ -135,7 +141,9 @@ public enum WebPCodec {
     private static func addChunks(to bitstream: [UInt8], icc: [UInt8]?, exif: [UInt8]?) throws -> [UInt8] {
         try bitstream.withUnsafeBufferPointer { input in
             var source = WebPData(bytes: input.baseAddress, size: input.count)
-            guard let mux = WebPMuxCreate(&source, 1) else { throw CodecError("libwebpmux could not read the image") }
+            guard let mux = WebPMuxCreate(&source, 1) else {
+                throw CodecError("libwebpmux could not read the image")
+            }
             defer { WebPMuxDelete(mux) }
             if let icc { try setChunk("ICCP", icc, in: mux) }
             if let exif { try setChunk("EXIF", exif, in: mux) }
@@ -170,7 +178,9 @@ public enum WebPCodec {
     static func chunk(_ fourcc: String, in file: [UInt8]) throws -> [UInt8]? {
         try file.withUnsafeBufferPointer { input in
             var source = WebPData(bytes: input.baseAddress, size: input.count)
-            guard let mux = WebPMuxCreate(&source, 0) else { throw CodecError("the WebP container is corrupt") }
+            guard let mux = WebPMuxCreate(&source, 0) else {
+                throw CodecError("the WebP container is corrupt")
+            }
             defer { WebPMuxDelete(mux) }
             var payload = WebPData()
             let status = WebPMuxGetChunk(mux, fourcc, &payload)

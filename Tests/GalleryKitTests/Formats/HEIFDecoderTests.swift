@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct HEIFDecoderTests {
+    /// sigal's sample HEIC (a Samsung phone photo): `ispe` 462 x 348 with a clean aperture
+    /// (`clap`) of 462 x 347, per `exiftool -a -G1`. The corpus is `shared/corpus` beside the
+    /// repository (CI), or beside the folder holding this git worktree (development).
+    static let sample: URL = {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let relative = "shared/corpus/sigal-sample/dir1/test1/outdoor.heic"
+        let sibling = repository.deletingLastPathComponent().appendingPathComponent(relative)
+        if FileManager.default.fileExists(atPath: sibling.path) { return sibling }
+        return repository.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            relative)
+    }()
+
+    static func sampleBytes() throws -> [UInt8] { [UInt8](try Data(contentsOf: sample)) }
+
+    @Test func decodesTheSamplePhotoCroppedToItsCleanAperture() throws {
+        let result = try HEIFDecoder.decode(try Self.sampleBytes(), maxPixels: 10_000_000)
+        #expect(result.image.width == 462)
+        #expect(result.image.height == 347)
+        #expect(result.image.channels == 3)
+        #expect(result.orientationApplied)
+        // Not blank: a real outdoor photo has many distinct values and a wide spread.
+        let values = result.image.bytes
+        #expect(Set(values).count > 200)
+        let mean = Double(values.reduce(0) { $0 + Int($1) }) / Double(values.count)
+        let spread = values.reduce(0.0) { $0 + abs(Double($1) - mean) } / Double(values.count)
+        #expect(mean > 30 && mean < 225)
+        #expect(spread > 20)
+    }
+
+    @Test func returnsExifAsBareTIFF() throws {
+        let result = try HEIFDecoder.decode(try Self.sampleBytes(), maxPixels: 10_000_000)
+        let exif = try #require(result.exif)
+        #expect(exif.starts(with: [0x49, 0x49, 0x2A, 0x00]))  // "II*\0": exiftool says little-endian
+        #expect(String(decoding: exif, as: UTF8.self).contains("SM-M315F"))  // the camera model
+        // The sample signals no ICC profile.
+        #expect(result.iccProfile == nil)
+    }
+
+    @Test func refusesImagesOverThePixelLimitBeforeDecoding() throws {
+        let bytes = try Self.sampleBytes()
+        let error = #expect(throws: HEIFDecoder.DecodeError.self) {
+            try HEIFDecoder.decode(bytes, maxPixels: 462 * 348 - 1)
+        }
+        #expect(error == .tooLarge(width: 462, height: 348, maxPixels: 462 * 348 - 1))
+        #expect(error?.description.contains("462 x 348") == true)
+        #expect(try HEIFDecoder.decode(bytes, maxPixels: 462 * 348).image.width == 462)
+    }
+
+    @Test func corruptFilesAreErrorsWithLibheifMessages() throws {
+        let bytes = try Self.sampleBytes()
+        let inputs: [(String, [UInt8])] = [
+            ("truncated in the image data", Array(bytes.prefix(bytes.count / 2))),
+            ("truncated in the header", Array(bytes.prefix(100))),
+            ("empty", []),
+            ("random bytes", FormatTestImages.randomBytes(4000, seed: 3)),
+        ]
+        for (name, input) in inputs {
+            let error = #expect(throws: HEIFDecoder.DecodeError.self, "\(name)") {
+                try HEIFDecoder.decode(input, maxPixels: 10_000_000)
+            }
+            #expect(error.map { $0.description.count > "HEIF: ".count } == true, "\(name)")
+        }
+    }
+}
