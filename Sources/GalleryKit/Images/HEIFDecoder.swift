@@ -98,6 +98,7 @@ public enum HEIFDecoder {
         }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit HEIC becomes 8 bits per channel
+        options.pointee.strict_decoding = 1  // corrupt data is an error, not a best-effort picture
         var decoded: OpaquePointer?
         try check(
             heif_decode_image(
@@ -171,7 +172,9 @@ public enum HEIFDecoder {
 
 extension HEIFDecoder.DecodeError {
     fileprivate init(_ error: heif_error) {
-        let message = error.message.map { String(cString: $0) } ?? "unknown libheif error"
+        var message = error.message.map { String(cString: $0) } ?? ""
+        while message.last?.isWhitespace == true { message.removeLast() }  // some end with "\n"
+        if message.isEmpty { message = "unknown libheif error" }
         self = .library(
             code: Int(error.code.rawValue), subcode: Int(error.subcode.rawValue), message: message)
     }
