@@ -44,6 +44,29 @@ import Testing
         #expect(result.iccProfile == nil)
     }
 
+    @Test func appliesRotationAndKeepsAlphaProfileAndExif() throws {
+        #expect(TinyHEIC.bytes.count == 1561)
+        let result = try HEIFDecoder.decode(TinyHEIC.bytes, maxPixels: 10_000)
+        let image = result.image
+        // Turned by `irot` as displayed: 16 x 32, the right (blue) half on top.
+        #expect(image.width == 16 && image.height == 32, "\(image.width) x \(image.height)")
+        #expect(image.channels == 4)
+        #expect(result.orientationApplied)
+        func pixel(_ x: Int, _ y: Int) -> [Int] {
+            let i = (y * image.width + x) * 4
+            return image.bytes[i..<i + 4].map(Int.init)
+        }
+        for x in [2, 8, 13] {
+            let top = pixel(x, 5)
+            let bottom = pixel(x, 26)
+            #expect(top[2] > 170 && top[0] < 70, "blue on top at column \(x): \(top)")
+            #expect(bottom[0] > 170 && bottom[2] < 70, "red below at column \(x): \(bottom)")
+            #expect(abs(top[3] - 128) <= 6 && abs(bottom[3] - 255) <= 6, "alpha at column \(x)")
+        }
+        #expect(result.iccProfile == FormatTestImages.iccProfile)
+        #expect(result.exif == FormatTestImages.exif)
+    }
+
     @Test func refusesImagesOverThePixelLimitBeforeDecoding() throws {
         let bytes = try Self.sampleBytes()
         let error = #expect(throws: HEIFDecoder.DecodeError.self) {
