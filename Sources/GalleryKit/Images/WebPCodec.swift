@@ -60,6 +60,7 @@ public enum WebPCodec {
         guard status == VP8_STATUS_OK else {
             throw CodecError("not a readable WebP file (\(describe(status)))")
         }
+        guard features.has_animation == 0 else { throw CodecError("animated WebP is not supported") }
         let width = Int(features.width)
         let height = Int(features.height)
         guard width > 0, height > 0 else { throw CodecError("image has no pixels") }

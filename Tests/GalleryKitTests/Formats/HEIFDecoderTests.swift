@@ -5,18 +5,9 @@ import Testing
 
 @Suite struct HEIFDecoderTests {
     /// sigal's sample HEIC (a Samsung phone photo): `ispe` 462 x 348 with a clean aperture
-    /// (`clap`) of 462 x 347, per `exiftool -a -G1`. The corpus is `shared/corpus` beside the
-    /// repository (CI), or beside the folder holding this git worktree (development).
-    static let sample: URL = {
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let relative = "shared/corpus/sigal-sample/dir1/test1/outdoor.heic"
-        let sibling = repository.deletingLastPathComponent().appendingPathComponent(relative)
-        if FileManager.default.fileExists(atPath: sibling.path) { return sibling }
-        return repository.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            relative)
-    }()
+    /// (`clap`) of 462 x 347, per `exiftool -a -G1`.
+    static let sample = FormatTestImages.corpus.appendingPathComponent(
+        "sigal-sample/dir1/test1/outdoor.heic")
 
     static func sampleBytes() throws -> [UInt8] { [UInt8](try Data(contentsOf: sample)) }
 
