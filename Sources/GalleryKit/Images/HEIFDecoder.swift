@@ -59,12 +59,12 @@ public enum HEIFDecoder {
         _ data: [UInt8], maxPixels: Int
     ) throws -> (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool) {
         if let failure = initialization { throw failure }
-        guard let context = heif_context_alloc() else { throw DecodeError.unsupported("out of memory") }
-        defer { heif_context_free(context) }
-        // The build already runs one decode per core; libheif's own tile threads would oversubscribe.
-        heif_context_set_max_decoding_threads(context, 0)
-        // The context reads from `data` without copying; it is freed before this function returns.
+        // The context reads `data` in place, so it lives and dies inside this closure.
         return try data.withUnsafeBytes { bytes in
+            guard let context = heif_context_alloc() else { throw DecodeError.unsupported("out of memory") }
+            defer { heif_context_free(context) }
+            // The build already runs one decode per core: no extra libheif threads for grid tiles.
+            heif_context_set_max_decoding_threads(context, 0)
             try check(
                 heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
             var primary: OpaquePointer?
@@ -122,7 +122,20 @@ public enum HEIFDecoder {
                 out.baseAddress?.advanced(by: row * rowBytes).update(from: source, count: rowBytes)
             }
         }
+        if hasAlpha && heif_image_is_premultiplied_alpha(image) != 0 { unpremultiply(&bytes) }
         return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
+    }
+
+    /// PixelBuffer holds straight alpha; a file flagged premultiplied (`prem` reference)
+    /// decodes with colours already multiplied by alpha.
+    private static func unpremultiply(_ rgba: inout [UInt8]) {
+        for pixel in stride(from: 0, to: rgba.count, by: 4) {
+            let alpha = Int(rgba[pixel + 3])
+            guard alpha > 0, alpha < 255 else { continue }
+            for c in pixel..<pixel + 3 {
+                rgba[c] = UInt8(min(255, (Int(rgba[c]) * 255 + alpha / 2) / alpha))
+            }
+        }
     }
 
     /// The raw ICC profile (`prof` or `rICC`); nil for none or for `nclx` only.

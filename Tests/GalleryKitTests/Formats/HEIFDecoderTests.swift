@@ -58,6 +58,17 @@ import Testing
         #expect(result.exif == FormatTestImages.exif)
     }
 
+    @Test func premultipliedAlphaComesOutStraight() throws {
+        #expect(TinyHEIC.premultiplied.count == 1151)
+        let image = try HEIFDecoder.decode(TinyHEIC.premultiplied, maxPixels: 10_000).image
+        #expect(image.width == 32 && image.height == 16 && image.channels == 4)
+        let i = (8 * 32 + 26) * 4
+        let right = image.bytes[i..<i + 4].map(Int.init)
+        // Still premultiplied, blue would be about 110 instead of about 219.
+        #expect(abs(right[0] - 40) <= 8 && abs(right[1] - 60) <= 8 && abs(right[2] - 219) <= 8, "\(right)")
+        #expect(abs(right[3] - 128) <= 6)
+    }
+
     @Test func refusesImagesOverThePixelLimitBeforeDecoding() throws {
         let bytes = try Self.sampleBytes()
         let error = #expect(throws: HEIFDecoder.DecodeError.self) {

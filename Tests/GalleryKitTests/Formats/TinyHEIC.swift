@@ -11,10 +11,17 @@ import Foundation
 /// 16 x 32 with blue on top and red below, as ImageMagick and exiftool (Rotation 90) agree;
 /// a decoder that ignored `irot` would return 32 x 16.
 enum TinyHEIC {
-    static let bytes: [UInt8] = {
-        let base64 = lines.joined()
-        return Data(base64Encoded: base64).map { [UInt8]($0) } ?? []
-    }()
+    static let bytes: [UInt8] = decode(lines)
+
+    /// A 1,151-byte HEIC with premultiplied alpha (a `prem` reference from the image to its
+    /// alpha plane), made the same way without rotation or metadata: 32 x 16, the left half
+    /// (220, 30, 20) opaque, the right half stored as (20, 30, 110) at alpha 128, which is
+    /// about (40, 60, 219) in straight alpha.
+    static let premultiplied: [UInt8] = decode(premultipliedLines)
+
+    private static func decode(_ lines: [String]) -> [UInt8] {
+        Data(base64Encoded: lines.joined()).map { [UInt8]($0) } ?? []
+    }
 
     private static let lines = [
         "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAABCVtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAA",
@@ -39,5 +46,24 @@ enum TinyHEIC {
         "YhuZUJkbf91m/5twYxaK7FVuT/mqZrBurSz0h1cLTee/46AH3Zu+Im9xY9gvQgnL4+XTRGS5f/oMZUjNPExzeRHHMDkLGSL9",
         "X9+G9TITi+Yw6JtY1Ie02mgbQEk3DpQiIAwST3ocnZ+UsTiEcKeU4vRCHmf6mbKZyre9Gk/n3wms0pyXlw0kBdb60EbEWlXJ",
         "YGQdfy15+rZf3TA1MAAAAAZFeGlmAABJSSoACAAAAAEAEgEDAAEAAAABAAAAAAAAAA==",
+    ]
+
+    private static let premultipliedLines = [
+        "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAqJtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAA",
+        "AAAAAA5waXRtAAAAAAABAAAANGlsb2MAAAAAREAAAgABAAAAAALGAAEAAAAAAAAA4AACAAAAAAOmAAEAAAAAAAAA2QAAADhp",
+        "aW5mAAAAAAACAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAFWluZmUCAAAAAAIAAGh2YzEAAAAB02lwcnAAAAGsaXBjbwAAAHZo",
+        "dmNDAQNwAAAAAAAAAAAAHvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQCEAAQAqQgEBA3AAAAMAkAAA",
+        "AwAAAwAeoCCBBZbqrprm4EBAwIAAAAMAgAAAAwCEIgABAAZEAcFzwYkAAAAoY2xhcAAAACAAAAABAAAAEAAAAAH////gAAAA",
+        "Av///9AAAAACAAAAFGlzcGUAAAAAAAAAIAAAABAAAAAQcGl4aQAAAAADCAgIAAAAcWh2Y0MBBAgAAAAAAAAAAAAe8AD8/Pj4",
+        "AAAPAyAAAQAXQAEMAf//BAgAAAMAn/gAAAMAAB66AkAhAAEAJkIBAQQIAAADAJ/4AAADAAAewIIEFluqumubAgAAAwACAAAD",
+        "AAIQIgABAAZEAcFzwYkAAAAoY2xhcAAAACAAAAABAAAAEAAAAAH////gAAAAAv///9AAAAACAAAAFGlzcGUAAAAAAAAAIAAA",
+        "ABAAAAAOcGl4aQAAAAABCAAAACdhdXhDAAAAAHVybjptcGVnOmhldmM6MjAxNTphdXhpZDoxAAAAAB9pcG1hAAAAAAAAAAIA",
+        "AQSBggOEAAIFhYYHiIkAAAAoaXJlZgAAAAAAAAAOYXV4bAACAAEAAQAAAA5wcmVtAAEAAQACAAABwW1kYXQAAADcKAGvCchz",
+        "z93AOSNXf//SDh//U1+h/LHmK3/7WTvv0Ik//ufc/lOv9O7aROiWw6ZyxOaFS6a8MX2xFX/aF55hTXTboD03xNsjRSdHQo5q",
+        "z0OsanoH5PqjuN9+WnJPPceOzUEk1L6ngfT0kZv65zG686OX8ahLL8HzKKJpzKbjEQ75cqH8/A1r+D+p+vALf9a1QzX1zGcM",
+        "21F4aMemEI8kfcQ8iSqH3zSrmi3iMPuwfzj87ZnJnevO6VTaFXc85+BrX8H9T9eA3Mz/+U0mVY1v7ouBeVT61wFDOsa2hgAA",
+        "ANUoAa4TkOOhPYBrhRmv/ubaUr/+qVnWTaAnOPT8AHmgVpdc8aO2gJeQf5OQPtxet/p01hVcEfjCRGIbmVCZG3/dZv+bcGMW",
+        "iuxVbk/5qmawbq0s9IdXC03nv+OgB92bviJvcWPYL0IJy+Pl00RkuX/6DGVIzTxMc3kRxzA5Cxki/V/fhvUyE4vmMOibWNSH",
+        "tNpoG0BJNw6UIiAMEk96HJ2flLE4hHCnlOL0Qh5n+pmymcq3vRpP598JrNKcl5cNJAXW+tBGxFpVyWBkHX8tefq2X90wNTA=",
     ]
 }
