@@ -26,7 +26,8 @@ public enum WebPCodec {
     /// through a `WebPMemoryWriter`, then, when metadata is given, adds `ICCP` and `EXIF`
     /// chunks with libwebpmux.
     /// - Parameters:
-    ///   - image: RGB or RGBA pixels; alpha is kept when `channels == 4`.
+    ///   - image: RGB or RGBA pixels; alpha is kept (losslessly) when `channels == 4` and some
+    ///     pixel is not opaque; libwebp leaves out an all-opaque alpha plane.
     ///   - quality: 0...100 (clamped).
     ///   - method: speed/size trade-off, 0 (fastest) ... 6 (smallest); clamped.
     ///   - iccProfile: an ICC profile to embed, so that colours display as in the source.

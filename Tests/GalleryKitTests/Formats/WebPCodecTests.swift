@@ -38,6 +38,16 @@ import Testing
         #expect(Double(total) / Double(48 * opaqueColumns.count * 3) < 6)
     }
 
+    @Test func opaqueRGBAIsStoredWithoutAlpha() throws {
+        var image = FormatTestImages.gradient(width: 16, height: 16, channels: 4)
+        for i in stride(from: 3, to: image.bytes.count, by: 4) { image.bytes[i] = 255 }
+        let withAlpha = FormatTestImages.gradient(width: 16, height: 16, channels: 4)
+        let opaqueFile = try WebPCodec.encode(image, quality: 80, iccProfile: nil, exif: nil)
+        let alphaFile = try WebPCodec.encode(withAlpha, quality: 80, iccProfile: nil, exif: nil)
+        #expect(try WebPCodec.decode(opaqueFile).0.channels == 3)
+        #expect(try WebPCodec.decode(alphaFile).0.channels == 4)
+    }
+
     @Test func iccProfileAndExifTravelWithTheImage() throws {
         let image = FormatTestImages.gradient(width: 32, height: 32, channels: 3)
         let file = try WebPCodec.encode(
