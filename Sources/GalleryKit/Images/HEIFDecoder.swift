@@ -1,0 +1,194 @@
+internal import CHeif
+
+/// Decodes HEIF/HEIC (and AVIF) photos through libheif. Every libheif call in galleryc lives
+/// in this file.
+///
+/// Debian 12's libheif 1.15.1 has its decoders built in: HEVC (HEIC) through libde265 and AV1
+/// (AVIF) through dav1d/libaom, pulled in as dependencies of `libheif1`; no plugin package is
+/// needed.
+public enum HEIFDecoder {
+    /// Why a HEIF file could not be decoded.
+    public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// libheif reported an error; `message` is its `heif_error.message`.
+        case library(code: Int, subcode: Int, message: String)
+        /// The primary image declares more pixels than allowed; nothing was decoded.
+        case tooLarge(width: Int, height: Int, maxPixels: Int)
+        /// The file decoded to something galleryc cannot use.
+        case unsupported(String)
+
+        public var description: String {
+            switch self {
+            case .library(_, _, let message):
+                "HEIF: \(message)"
+            case .tooLarge(let width, let height, let maxPixels):
+                "HEIF: image is \(width) x \(height), more than the limit of \(maxPixels) pixels"
+            case .unsupported(let what):
+                "HEIF: \(what)"
+            }
+        }
+    }
+
+    /// Registers libheif's built-in decoders once per process (reference counted by libheif;
+    /// never released, as decoding may happen until the process ends).
+    private static let initialization: DecodeError? = {
+        let error = heif_init(nil)
+        return error.code == heif_error_Ok ? nil : DecodeError(error)
+    }()
+
+    /// Decodes the primary image of a HEIF/HEIC file to 8-bit RGB, or RGBA when it has alpha.
+    ///
+    /// libheif applies the file's geometric transformations (`clap` crop, `irot` rotation,
+    /// `imir` mirror) while decoding, so the pixels come out upright: the EXIF Orientation tag
+    /// must NOT be applied again (`orientationApplied` is always `true`). The size can differ
+    /// from the `ispe` size because of `clap` (the sample `outdoor.heic`: ispe 462 x 348,
+    /// decoded 462 x 347).
+    /// - Parameters:
+    ///   - data: the whole file.
+    ///   - maxPixels: refuse the image, before any pixel memory is allocated, when its coded
+    ///     size (`ispe` width x height) exceeds this.
+    /// - Returns: the pixels; the ICC profile from a `colr` box of type `prof` or `rICC`
+    ///   (nil when there is none or when colour is signalled only as `nclx` primaries and
+    ///   transfer, which libheif reports as no ICC profile: treat those images as sRGB); the
+    ///   EXIF block as a bare TIFF structure (starting `II*\0` or `MM\0*`, the form that
+    ///   libexif's `exif_data_load_data` needs after an `Exif\0\0` prefix, and that the
+    ///   WebP `EXIF` chunk holds), with the HEIF 4-byte header-offset prefix removed; and
+    ///   whether orientation has been applied.
+    /// - Throws: ``DecodeError``: libheif's message for a corrupt or unsupported file,
+    ///   `.tooLarge` for the size limit.
+    public static func decode(
+        _ data: [UInt8], maxPixels: Int
+    ) throws -> (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool) {
+        if let failure = initialization { throw failure }
+        // The context reads `data` in place, so it lives and dies inside this closure.
+        return try data.withUnsafeBytes { bytes in
+            guard let context = heif_context_alloc() else { throw DecodeError.unsupported("out of memory") }
+            defer { heif_context_free(context) }
+            // The build already runs one decode per core: no extra libheif threads for grid tiles.
+            heif_context_set_max_decoding_threads(context, 0)
+            try check(
+                heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+            var primary: OpaquePointer?
+            try check(heif_context_get_primary_image_handle(context, &primary))
+            guard let handle = primary else { throw DecodeError.unsupported("the file has no primary image") }
+            defer { heif_image_handle_release(handle) }
+            try checkSize(handle, maxPixels: maxPixels)
+            let image = try decodePixels(handle)
+            return (image, try colorProfile(handle), try exifPayload(handle), true)
+        }
+    }
+
+    /// Compares the declared size with the limit; `ispe` is the coded size before any crop.
+    private static func checkSize(_ handle: OpaquePointer, maxPixels: Int) throws {
+        let width = max(
+            Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_width(handle)))
+        let height = max(
+            Int(heif_image_handle_get_ispe_height(handle)), Int(heif_image_handle_get_height(handle)))
+        guard width > 0, height > 0 else { throw DecodeError.unsupported("the image declares no size") }
+        // Both come from 32-bit fields, so the product cannot overflow Int.
+        guard width * height <= maxPixels else {
+            throw DecodeError.tooLarge(width: width, height: height, maxPixels: maxPixels)
+        }
+    }
+
+    private static func decodePixels(_ handle: OpaquePointer) throws -> PixelBuffer {
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let channels = hasAlpha ? 4 : 3
+        guard let options = heif_decoding_options_alloc() else {
+            throw DecodeError.unsupported("out of memory")
+        }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1  // 10-bit HEIC becomes 8 bits per channel
+        options.pointee.strict_decoding = 1  // corrupt data is an error, not a best-effort picture
+        var decoded: OpaquePointer?
+        try check(
+            heif_decode_image(
+                handle, &decoded, heif_colorspace_RGB,
+                hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
+        guard let image = decoded else { throw DecodeError.unsupported("the decoder returned no image") }
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard width > 0, height > 0,
+            heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
+            let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+            Int(stride) >= width * channels
+        else { throw DecodeError.unsupported("the decoder returned an unexpected pixel layout") }
+        let rowBytes = width * channels
+        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
+        bytes.withUnsafeMutableBufferPointer { out in
+            for row in 0..<height {
+                let source = plane + row * Int(stride)
+                out.baseAddress?.advanced(by: row * rowBytes).update(from: source, count: rowBytes)
+            }
+        }
+        if hasAlpha && heif_image_is_premultiplied_alpha(image) != 0 { unpremultiply(&bytes) }
+        return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
+    }
+
+    /// PixelBuffer holds straight alpha; a file flagged premultiplied (`prem` reference)
+    /// decodes with colours already multiplied by alpha.
+    private static func unpremultiply(_ rgba: inout [UInt8]) {
+        for pixel in stride(from: 0, to: rgba.count, by: 4) {
+            let alpha = Int(rgba[pixel + 3])
+            guard alpha > 0, alpha < 255 else { continue }
+            for c in pixel..<pixel + 3 {
+                rgba[c] = UInt8(min(255, (Int(rgba[c]) * 255 + alpha / 2) / alpha))
+            }
+        }
+    }
+
+    /// The raw ICC profile (`prof` or `rICC`); nil for none or for `nclx` only.
+    private static func colorProfile(_ handle: OpaquePointer) throws -> [UInt8]? {
+        let type = heif_image_handle_get_color_profile_type(handle)
+        guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        guard size > 0 else { return nil }
+        var profile = [UInt8](repeating: 0, count: size)
+        try profile.withUnsafeMutableBytes {
+            try check(heif_image_handle_get_raw_color_profile(handle, $0.baseAddress))
+        }
+        return profile
+    }
+
+    /// The first `Exif` metadata block as bare TIFF data, or nil when there is none.
+    private static func exifPayload(_ handle: OpaquePointer) throws -> [UInt8]? {
+        guard heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
+        var id: heif_item_id = 0
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else {
+            return nil
+        }
+        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard size > 4 else { return nil }
+        var block = [UInt8](repeating: 0, count: size)
+        try block.withUnsafeMutableBytes {
+            try check(heif_image_handle_get_metadata(handle, id, $0.baseAddress))
+        }
+        // ISO/IEC 23008-12 A.2.1: a 32-bit big-endian offset from the end of this field to the
+        // TIFF header (usually 6, skipping "Exif\0\0", or 0).
+        let offset = block[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let start = 4 + offset
+        guard start < size - 8 else { throw DecodeError.unsupported("the Exif block is malformed") }
+        let tiff = Array(block[start...])
+        let littleEndian: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
+        let bigEndian: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A]
+        guard tiff.starts(with: littleEndian) || tiff.starts(with: bigEndian) else {
+            throw DecodeError.unsupported("the Exif block does not hold TIFF data")
+        }
+        return tiff
+    }
+
+    private static func check(_ error: heif_error) throws {
+        if error.code != heif_error_Ok { throw DecodeError(error) }
+    }
+}
+
+extension HEIFDecoder.DecodeError {
+    fileprivate init(_ error: heif_error) {
+        var message = error.message.map { String(cString: $0) } ?? ""
+        while message.last?.isWhitespace == true { message.removeLast() }  // some end with "\n"
+        if message.isEmpty { message = "unknown libheif error" }
+        self = .library(
+            code: Int(error.code.rawValue), subcode: Int(error.subcode.rawValue), message: message)
+    }
+}
