@@ -138,29 +138,32 @@ int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, 
         memcpy(dst, src, (size_t)sw * sh * ch);
         return CC_OK;
     }
+    // Vertical pass first (whole rows, vectorised), so the slower horizontal pass only runs
+    // over the dst_height output rows.
     cc_kernel kx = {0}, ky = {0};
-    uint8_t *mid = NULL;
     int code = CC_OK;
-    const uint8_t *vertical_source = src;
-    if (sw != dw) {
+    if (sh == dh) {
         if ((code = cc_kernel_make(sw, dw, &kx)) != CC_OK) return code;
-        if (sh == dh) {
-            cc_resize_rows(src, sw, sh, ch, dst, dw, &kx);
-            cc_kernel_free(&kx);
-            return CC_OK;
-        }
-        mid = malloc((size_t)dw * sh * ch);
-        if (!mid) {
-            cc_kernel_free(&kx);
-            return CC_ERR_NO_MEMORY;
-        }
-        cc_resize_rows(src, sw, sh, ch, mid, dw, &kx);
+        cc_resize_rows(src, sw, sh, ch, dst, dw, &kx);
         cc_kernel_free(&kx);
-        vertical_source = mid;
+        return CC_OK;
     }
-    if ((code = cc_kernel_make(sh, dh, &ky)) == CC_OK) {
-        code = cc_resize_columns(vertical_source, dw, ch, dst, dh, &ky);
+    if ((code = cc_kernel_make(sh, dh, &ky)) != CC_OK) return code;
+    if (sw == dw) {
+        code = cc_resize_columns(src, sw, ch, dst, dh, &ky);
         cc_kernel_free(&ky);
+        return code;
+    }
+    uint8_t *mid = malloc((size_t)sw * dh * ch);
+    if (!mid) {
+        cc_kernel_free(&ky);
+        return CC_ERR_NO_MEMORY;
+    }
+    code = cc_resize_columns(src, sw, ch, mid, dh, &ky);
+    cc_kernel_free(&ky);
+    if (code == CC_OK && (code = cc_kernel_make(sw, dw, &kx)) == CC_OK) {
+        cc_resize_rows(mid, sw, dh, ch, dst, dw, &kx);
+        cc_kernel_free(&kx);
     }
     free(mid);
     return code;
