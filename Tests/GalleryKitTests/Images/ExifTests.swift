@@ -45,6 +45,32 @@ import Testing
         #expect(exif.summary.cameraModel == "E3200")
     }
 
+    @Test(arguments: [false, true])
+    func writtenEXIFReadsBackIncludingLensModel(bigEndian: Bool) throws {
+        func ascii(_ tag: UInt16, _ text: String) -> ExifEntry {
+            let bytes = Array(text.utf8) + [0]
+            return ExifEntry(tag: tag, type: 2, count: UInt32(bytes.count), data: bytes)
+        }
+        let iso: [UInt8] = bigEndian ? [0, 200] : [200, 0]
+        let fNumber: [UInt8] = bigEndian ? [0, 0, 0, 28, 0, 0, 0, 10] : [28, 0, 0, 0, 10, 0, 0, 0]
+        var metadata = ExifMetadata(bigEndian: bigEndian)
+        metadata.primary = [ascii(0x010F, "Fujifilm"), ascii(0x013B, "Ada Lovelace")]
+        metadata.camera = [
+            ExifEntry(tag: 0x829D, type: 5, count: 1, data: fNumber),
+            ExifEntry(tag: 0x8827, type: 3, count: 1, data: iso),
+            ascii(0x9003, "2023:07:14 18:05:09"), ascii(0xA434, "XF23mmF1.4 R"),
+        ]
+        let tiff = try #require(ExifWriter.payload(for: metadata))
+        let read = try #require(ExifReader.read(app1Payload: Array("Exif\0\0".utf8) + tiff))
+        #expect(read.summary.cameraMake == "Fujifilm")
+        #expect(read.summary.artist == "Ada Lovelace")
+        #expect(read.summary.lens == "XF23mmF1.4 R")
+        #expect(read.summary.aperture == 2.8)
+        #expect(read.summary.iso == 200)
+        #expect(read.summary.dateTaken == (try utc(2023, 7, 14, 18, 5, 9)))
+        #expect(read.summary.orientation == 1)
+    }
+
     @Test func exifDatesAreReadAsUTC() throws {
         #expect(ExifValue.date(fromExif: "2024:02:29 23:59:59") == (try utc(2024, 2, 29, 23, 59, 59)))
         #expect(ExifValue.date(fromExif: "0000:00:00 00:00:00") == nil)

@@ -16,6 +16,14 @@ import Testing
         #expect(decoded.warnings == 0)
     }
 
+    @Test func tooManyScansAreRefused() throws {
+        // A progressive JPEG has about ten scans; a limit of 2 stands in for a scan bomb.
+        let jpeg = try ImageTestSupport.jpeg(width: 32, height: 32, progressive: true)
+        #expect(throws: CodecFailure.corrupt("more than 2 progressive scans (a scan bomb?)")) {
+            try ImageCodecs.decodeJPEG(jpeg, scale: 8, maxPixels: 1 << 20, maxScans: 2)
+        }
+    }
+
     @Test func dctScalingDecodesSmaller() throws {
         let jpeg = try ImageTestSupport.jpeg(width: 64, height: 40)
         let half = try ImageCodecs.decodeJPEG(jpeg, scale: 4, maxPixels: 1 << 20, maxScans: 100)
