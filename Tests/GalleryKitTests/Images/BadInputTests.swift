@@ -83,6 +83,24 @@ import Testing
         #expect(error.message == "the image declares 65000 x 65000 pixels; the limit is 100 megapixels")
     }
 
+    @Test func pngDeclaringAbsurdDimensionsIsRefused() throws {
+        let png = ImageTestSupport.png(
+            width: 1, height: 1, rgba: [1, 2, 3, 255], declaredSize: (65000, 65000))
+        let error = try #require(failure(png, name: "a/huge.png"))
+        #expect(error.reason == .tooLarge(width: 65000, height: 65000, limitMegapixels: 100))
+    }
+
+    @Test func truncatedPNGSaysSo() throws {
+        let png = ImageTestSupport.png(
+            width: 4, height: 4, rgba: (0..<64).map { UInt8($0 * 4) })
+        let error = try #require(failure(Array(png.prefix(png.count - 20)), name: "a/cut.png"))
+        guard case .corrupt(let detail) = error.reason else {
+            Issue.record("expected corrupt, got \(error.reason)")
+            return
+        }
+        #expect(!detail.isEmpty)
+    }
+
     @Test func aMissingFileIsUnreadable() throws {
         let content = try ImageTestSupport.scratch()
         do {

@@ -86,7 +86,10 @@ enum ImageTestSupport {
     }
 
     /// A minimal PNG (stored deflate blocks) of 8-bit RGBA pixels.
-    static func png(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
+    /// `declaredSize` overrides the size written in IHDR (for forged headers).
+    static func png(
+        width: Int, height: Int, rgba: [UInt8], declaredSize: (Int, Int)? = nil
+    ) -> [UInt8] {
         func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
         func crc(_ bytes: [UInt8]) -> UInt32 {
             var c: UInt32 = 0xFFFF_FFFF
@@ -114,7 +117,8 @@ enum ImageTestSupport {
                 0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
                 UInt8(~length >> 8),
             ] + raw + be32(b << 16 | a)
-        let header = be32(UInt32(width)) + be32(UInt32(height)) + [8, 6, 0, 0, 0]
+        let (headerWidth, headerHeight) = declaredSize ?? (width, height)
+        let header = be32(UInt32(headerWidth)) + be32(UInt32(headerHeight)) + [8, 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
             + chunk("IDAT", zlib) + chunk("IEND", [])
     }
