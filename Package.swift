@@ -23,7 +23,7 @@ let package = Package(
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("m")]
         ),
         .target(
             name: "GalleryKit",

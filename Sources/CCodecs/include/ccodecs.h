@@ -2,4 +2,76 @@
 #define CCODECS_H
 #include <stddef.h>
 #include <stdint.h>
+
+/// Result codes of every cc_* call. Nothing in this library exits or prints.
+enum {
+    CC_OK = 0,
+    /// The data is damaged or truncated; `message` holds libjpeg's or libpng's words.
+    CC_ERR_CORRUPT = 1,
+    /// The declared width x height is above the caller's limit; nothing was allocated.
+    CC_ERR_TOO_LARGE = 2,
+    /// malloc failed.
+    CC_ERR_NO_MEMORY = 3,
+    /// The arguments are out of range (a bug in the caller).
+    CC_ERR_ARGUMENT = 4,
+};
+
+#define CC_MESSAGE_MAX 256
+
+/// A decoded image. Free with cc_image_free on every path (also after an error).
+typedef struct {
+    /// Tightly packed 8-bit RGB (channels 3) or RGBA (channels 4), top row first.
+    uint8_t *pixels;
+    int width, height, channels;
+    /// The size the file declares (before DCT scaling).
+    int declared_width, declared_height;
+    /// The embedded ICC profile, or NULL.
+    uint8_t *icc;
+    size_t icc_length;
+    /// Warnings the decoder reported and recovered from.
+    int warnings;
+    char message[CC_MESSAGE_MAX];
+} cc_image;
+
+/// An encoded file in memory. Free with cc_buffer_free.
+typedef struct {
+    uint8_t *data;
+    size_t length;
+    char message[CC_MESSAGE_MAX];
+} cc_buffer;
+
+void cc_image_free(cc_image *image);
+void cc_buffer_free(cc_buffer *buffer);
+
+/// Reads only the JPEG header: the declared size (into declared_width/height).
+int cc_jpeg_info(const uint8_t *data, size_t size, cc_image *out);
+
+/// Decodes a JPEG at scale_num/8 (1...8) to RGB. Refuses declared width * height above
+/// max_pixels before allocating, and more than max_scans scans. Grayscale, CMYK and YCCK
+/// (Adobe inverted or not) become RGB.
+int cc_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
+                   int max_scans, cc_image *out);
+
+/// Encodes RGB pixels. progressive != 0: progressive scans with optimised Huffman tables.
+/// icc and exif (a TIFF payload without the "Exif\0\0" header) may be NULL.
+int cc_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, int progressive,
+                   const uint8_t *icc, size_t icc_length, const uint8_t *exif,
+                   size_t exif_length, cc_buffer *out);
+
+/// Decodes a PNG (any bit depth, palette, gray, tRNS, alpha) to 8-bit RGB or RGBA, with its
+/// iCCP profile. Refuses declared width * height above max_pixels before allocating.
+int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, cc_image *out);
+
+/// Separable Lanczos-3 resize of 8-bit pixels with `channels` interleaved channels
+/// (fixed point, deterministic). dst holds dst_width * dst_height * channels bytes.
+int cc_resize(const uint8_t *src, int src_width, int src_height, int channels, uint8_t *dst,
+              int dst_width, int dst_height);
+
+/// Applies EXIF orientation 1...8 (others act as 1). dst has the same byte count as src;
+/// for 5...8 its width is src_height and its height src_width.
+void cc_orient(const uint8_t *src, int width, int height, int channels, int orientation,
+               uint8_t *dst);
+
+/// Composites RGBA (straight alpha) onto white, giving RGB.
+void cc_flatten_alpha(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
 #endif

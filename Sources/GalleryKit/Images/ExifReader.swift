@@ -1,0 +1,94 @@
+internal import CExif
+
+/// One EXIF entry as stored in the source: tag, TIFF type, count and raw value bytes in the
+/// source's byte order.
+struct ExifEntry: Sendable, Hashable {
+    var tag: UInt16
+    var type: UInt16
+    var count: UInt32
+    var data: [UInt8]
+}
+
+/// What galleryc takes from a photo's EXIF: the summary for the model and the allow-listed
+/// entries that may be copied into derivatives.
+struct ExifMetadata: Sendable {
+    var summary = ExifSummary()
+    /// Allow-listed IFD0 entries (Make, Model, Artist, Copyright), by tag.
+    var primary: [ExifEntry] = []
+    /// Allow-listed Exif sub-IFD entries (exposure, lens, date...), by tag.
+    var camera: [ExifEntry] = []
+    var bigEndian = false
+}
+
+/// Reads EXIF with libexif. This is the only file that imports CExif; GPS is never read.
+enum ExifReader {
+    /// Tags copied into derivatives, in the IFD where the standard puts them.
+    static let primaryTags: [UInt16] = [0x010F, 0x0110, 0x013B, 0x8298]
+    static let cameraTags: [UInt16] = [0x829A, 0x829D, 0x8827, 0x9003, 0x920A, 0xA434]
+
+    /// Parses an APP1 payload (starting with `Exif\0\0`). Returns nil when it holds no usable
+    /// EXIF: broken EXIF is treated as none.
+    static func read(app1Payload payload: [UInt8]) -> ExifMetadata? {
+        guard payload.count > 14, let data = exif_data_new() else { return nil }
+        defer { exif_data_unref(data) }
+        // 0xA434 (LensModel) is unknown to libexif 0.6.24: keep unknown tags. Do not "fix" the
+        // data either (that adds default entries).
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        payload.withUnsafeBufferPointer { bytes in
+            exif_data_load_data(data, bytes.baseAddress, UInt32(bytes.count))
+        }
+        let bigEndian = exif_data_get_byte_order(data) == EXIF_BYTE_ORDER_MOTOROLA
+        let ifds = data.pointee.ifd
+        var entries: [UInt16: ExifEntry] = [:]
+        for content in [ifds.0, ifds.2] {
+            guard let content else { continue }
+            for tag in primaryTags + cameraTags + [0x0112, 0x010E] where entries[tag] == nil {
+                if let entry = copyEntry(content, tag) { entries[tag] = entry }
+            }
+        }
+        guard !entries.isEmpty else { return nil }
+        var metadata = ExifMetadata(bigEndian: bigEndian)
+        metadata.primary = primaryTags.compactMap { entries[$0] }
+        metadata.camera = cameraTags.compactMap { entries[$0] }
+        metadata.summary = summary(entries, bigEndian: bigEndian)
+        return metadata
+    }
+
+    private static func copyEntry(_ content: UnsafeMutablePointer<ExifContent>, _ tag: UInt16)
+        -> ExifEntry?
+    {
+        guard let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag))),
+            let bytes = entry.pointee.data
+        else { return nil }
+        let type = UInt16(truncatingIfNeeded: entry.pointee.format.rawValue)
+        let count = Int(entry.pointee.components)
+        let size = Int(entry.pointee.size)
+        guard let unit = ExifValue.size(ofType: type), count > 0, count <= 65_535,
+            size == unit * count
+        else { return nil }
+        return ExifEntry(
+            tag: tag, type: type, count: UInt32(count),
+            data: Array(UnsafeBufferPointer(start: bytes, count: size)))
+    }
+
+    private static func summary(_ entries: [UInt16: ExifEntry], bigEndian: Bool) -> ExifSummary {
+        let value = { (tag: UInt16) in entries[tag].map { ExifValue($0, bigEndian: bigEndian) } }
+        var summary = ExifSummary()
+        if let orientation = value(0x0112)?.integer, (1...8).contains(orientation) {
+            summary.orientation = orientation
+        }
+        summary.cameraMake = value(0x010F)?.text
+        summary.cameraModel = value(0x0110)?.text
+        summary.lens = value(0xA434)?.text
+        summary.focalLength = value(0x920A)?.number
+        summary.aperture = value(0x829D)?.number
+        summary.exposureTime = value(0x829A)?.number
+        summary.iso = value(0x8827)?.integer
+        summary.dateTaken = value(0x9003)?.text.flatMap(ExifValue.date(fromExif:))
+        summary.imageDescription = value(0x010E)?.text
+        summary.artist = value(0x013B)?.text
+        summary.copyright = value(0x8298)?.text
+        return summary
+    }
+}

@@ -1,0 +1,50 @@
+/// A photo the image stage could not use, with the reason in words a photographer follows.
+public struct ImageError: LocatedError {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// The file has zero bytes.
+        case emptyFile
+        /// Damaged or cut short; the text is libjpeg's or libpng's message.
+        case corrupt(String)
+        /// Not a JPEG or PNG; the text says what the bytes look like.
+        case notAnImage(String)
+        /// A real image in a format galleryc does not read yet (a warning).
+        case unsupportedFormat(String)
+        /// The declared size is above the pixel limit; refused before decoding.
+        case tooLarge(width: Int, height: Int, limitMegapixels: Int)
+        /// The file could not be read.
+        case unreadable(String)
+        /// A rendition could not be encoded or written.
+        case cannotWrite(String)
+    }
+
+    /// The photo, relative to the content root.
+    public var location: SourceLocation
+    public var reason: Reason
+
+    /// Creates an error about the photo at `file`.
+    public init(file: String, reason: Reason) {
+        self.location = SourceLocation(file: file)
+        self.reason = reason
+    }
+
+    /// The reason in words.
+    public var message: String {
+        switch reason {
+        case .emptyFile: "the file is empty (0 bytes)"
+        case .corrupt(let detail): "the image is damaged or truncated: \(detail)"
+        case .notAnImage(let detail): "not a JPEG or PNG image: \(detail)"
+        case .unsupportedFormat(let detail): "unsupported image format: \(detail)"
+        case .tooLarge(let width, let height, let limit):
+            "the image declares \(width) x \(height) pixels; the limit is \(limit) megapixels"
+        case .unreadable(let detail): "cannot read the file: \(detail)"
+        case .cannotWrite(let detail): "cannot write a rendition: \(detail)"
+        }
+    }
+
+    /// Unsupported formats only warn: the photo is skipped, the build goes on.
+    public var severity: Severity {
+        if case .unsupportedFormat = reason { return .warning }
+        return .error
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Stage 2: turns one photo into resized JPEG renditions, EXIF facts and a small preview.
+///
+/// Per photo: read once, find EXIF, decode at the smallest DCT scale that still covers the
+/// largest rendition, apply the EXIF orientation, then resize each width from the previous
+/// (larger) one with Lanczos-3, and encode. Output is byte-for-byte deterministic.
+public struct ImagePipeline: Sendable {
+    /// Bump when the pipeline's output changes for the same input and settings, so content
+    /// hashes (and cached renditions) change with it.
+    static let version = "galleryc-images-1"
+    /// Photos declaring more pixels than this are refused before anything is allocated.
+    public static let maxMegapixels = 100
+    /// More scans than this in one JPEG is a scan bomb, not a photo.
+    static let maxScans = 256
+
+    let settings: ImageSettings
+    let outputDirectory: URL
+
+    /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.jpg, where <hash> is
+    /// the first 10 hex digits of SHA-256 over (source bytes, the settings that shape the output,
+    /// a pipeline version constant). Use `SHA256` from Sources/GalleryKit/Output/SHA256.swift.
+    public init(settings: ImageSettings, outputDirectory: URL) {
+        self.settings = settings
+        self.outputDirectory = outputDirectory
+    }
+
+    /// Reads, decodes (DCT-scaled), orients, resizes and encodes one photo.
+    /// - Throws: ``ImageError`` naming `photo.sourcePath` for unreadable, empty, damaged,
+    ///   oversized or unsupported files, and for renditions that cannot be written.
+    public func process(_ photo: PhotoSource, contentDirectory: URL) throws(ImageError)
+        -> ImageResult
+    {
+        let fail = { (reason: ImageError.Reason) in ImageError(file: photo.sourcePath, reason: reason) }
+        let url = contentDirectory.appendingPathComponent(photo.sourcePath)
+        let data: [UInt8]
+        do {
+            data = try [UInt8](Data(contentsOf: url))
+        } catch {
+            throw fail(.unreadable(Self.describe(error)))
+        }
+        let source = try decode(data, fileName: photo.fileName, fail: fail)
+        let image = source.pixels
+        let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
+        let hash = contentHash(data)
+        let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
+        if !widths.isEmpty {
+            do {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw fail(.cannotWrite(Self.describe(error)))
+            }
+        }
+        let exifPayload = source.exif.flatMap(ExifWriter.payload(for:))
+        let codec = { (failure: CodecFailure) in fail(Self.reason(for: failure)) }
+        var renditions: [Rendition] = []
+        var current = image
+        for width in widths {
+            let height = RenditionPlan.height(
+                forWidth: width, photoWidth: source.width, photoHeight: source.height)
+            let jpeg: [UInt8]
+            do throws(CodecFailure) {
+                if current.width != width || current.height != height {
+                    current = try ImageCodecs.resize(current, width: width, height: height)
+                }
+                jpeg = try ImageCodecs.encodeJPEG(
+                    current, quality: settings.jpegQuality, progressive: settings.progressive,
+                    iccProfile: source.iccProfile, exif: exifPayload)
+            } catch {
+                throw codec(error)
+            }
+            let name = "\(photo.slug)-\(width).\(ImageFormat.jpeg.fileExtension)"
+            do {
+                try Data(jpeg).write(to: directory.appendingPathComponent(name), options: .atomic)
+            } catch {
+                throw fail(.cannotWrite("\(name): \(Self.describe(error))"))
+            }
+            renditions.append(
+                Rendition(
+                    path: "_img/\(hash)/\(name)", width: width, height: height, format: .jpeg,
+                    byteCount: jpeg.count))
+        }
+        let size = RenditionPlan.previewSize(width: current.width, height: current.height)
+        var preview = current
+        if (size.width, size.height) != (current.width, current.height) {
+            do throws(CodecFailure) {
+                preview = try ImageCodecs.resize(current, width: size.width, height: size.height)
+            } catch {
+                throw codec(error)
+            }
+        }
+        let processed = ProcessedPhoto(
+            source: photo, width: source.width, height: source.height,
+            exif: source.exif?.summary ?? ExifSummary(), renditions: renditions.reversed(),
+            focus: photo.focus ?? .center, hasAlpha: source.hasAlpha)
+        return ImageResult(photo: processed, preview: preview)
+    }
+
+    /// The first 10 hex digits of SHA-256 over the source, the output settings and the version.
+    func contentHash(_ data: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(data)
+        let widths = settings.widths.map(String.init).joined(separator: ",")
+        let formats = settings.formats.map(\.rawValue).joined(separator: ",")
+        hasher.update(
+            "\n\(Self.version);widths=\(widths);jpeg=\(settings.jpegQuality);"
+                + "webp=\(settings.webpQuality);formats=\(formats);progressive=\(settings.progressive)"
+        )
+        return String(SHA256.hexString(hasher.finalize()).prefix(10))
+    }
+
+    static func reason(for failure: CodecFailure) -> ImageError.Reason {
+        switch failure {
+        case .corrupt(let message): .corrupt(message)
+        case .tooLarge(let width, let height):
+            .tooLarge(width: width, height: height, limitMegapixels: maxMegapixels)
+        case .outOfMemory: .cannotWrite("out of memory")
+        case .invalidArgument(let message): .cannotWrite(message)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,14 @@
+/// What the image stage made of one photo.
+public struct ImageResult: Sendable {
+    /// The photo with its size, EXIF and renditions; `focus` is the sidecar's or the centre.
+    public var photo: ProcessedPhoto
+    /// The photo, oriented, downscaled with the same resampler to fit within 256x256: the motion
+    /// stage computes the placeholder and focal point from it.
+    public var preview: PixelBuffer
+
+    /// Creates a result.
+    public init(photo: ProcessedPhoto, preview: PixelBuffer) {
+        self.photo = photo
+        self.preview = preview
+    }
+}

@@ -1,0 +1,58 @@
+/// What the first bytes of a file say it is.
+enum SniffedFormat: Sendable, Equatable {
+    case jpeg, png, gif, webp, heic, avif, tiff, bmp, pdf
+    case unknown
+
+    /// Reads the magic numbers at the start of `data`.
+    static func sniff(_ data: [UInt8]) -> SniffedFormat {
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            data.count >= offset + prefix.count && Array(data[offset..<offset + prefix.count]) == prefix
+        }
+        let ascii = { (text: String) in Array(text.utf8) }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts(ascii("GIF87a")) || starts(ascii("GIF89a")) { return .gif }
+        if starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8) { return .webp }
+        if starts(ascii("ftyp"), at: 4) {
+            if starts(ascii("avif"), at: 8) || starts(ascii("avis"), at: 8) { return .avif }
+            let brands = ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"]
+            if brands.contains(where: { starts(ascii($0), at: 8) }) { return .heic }
+        }
+        if starts([0x49, 0x49, 0x2A, 0]) || starts([0x4D, 0x4D, 0, 0x2A]) { return .tiff }
+        if starts(ascii("BM")) && data.count > 26 { return .bmp }
+        if starts(ascii("%PDF")) { return .pdf }
+        return .unknown
+    }
+
+    /// The name used in messages ("a GIF file").
+    var name: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .heic: "HEIC"
+        case .avif: "AVIF"
+        case .tiff: "TIFF"
+        case .bmp: "BMP"
+        case .pdf: "PDF"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// File extensions that honestly announce this format.
+    var extensions: Set<String> {
+        switch self {
+        case .jpeg: ["jpg", "jpeg", "jpe", "jfif"]
+        case .png: ["png"]
+        case .gif: ["gif"]
+        case .webp: ["webp"]
+        case .heic: ["heic", "heif", "hif"]
+        case .avif: ["avif"]
+        case .tiff: ["tif", "tiff"]
+        case .bmp: ["bmp"]
+        case .pdf: ["pdf"]
+        case .unknown: []
+        }
+    }
+}

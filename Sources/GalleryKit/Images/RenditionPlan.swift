@@ -1,0 +1,35 @@
+/// Which sizes a photo gets and how it is decoded for them.
+enum RenditionPlan {
+    /// The rendition widths for a photo `photoWidth` pixels wide (after orientation), largest
+    /// first: every configured width below the photo's width, plus the photo's own width when a
+    /// configured width reaches it. Never an upscale, never a duplicate.
+    static func widths(configured: [Int], photoWidth: Int) -> [Int] {
+        var result = Set(configured.filter { $0 > 0 && $0 < photoWidth })
+        if configured.contains(where: { $0 >= photoWidth }) { result.insert(photoWidth) }
+        return result.sorted(by: >)
+    }
+
+    /// The height of a rendition `width` wide of a `photoWidth` x `photoHeight` photo.
+    static func height(forWidth width: Int, photoWidth: Int, photoHeight: Int) -> Int {
+        max(1, Int((Double(photoHeight) * Double(width) / Double(photoWidth)).rounded()))
+    }
+
+    /// The smallest DCT scale (numerator over 8; only 1, 2, 4, 8, whose IDCTs are the fast
+    /// ones) at which a `photoWidth`-wide JPEG still decodes at least `neededWidth` wide.
+    static func dctScale(photoWidth: Int, neededWidth: Int) -> Int {
+        for scale in [1, 2, 4] where (photoWidth * scale + 7) / 8 >= neededWidth {
+            return scale
+        }
+        return 8
+    }
+
+    /// The size of the preview: the photo fitted within `limit` x `limit`, never enlarged.
+    static func previewSize(width: Int, height: Int, limit: Int = 256) -> (width: Int, height: Int) {
+        guard width > limit || height > limit else { return (width, height) }
+        let scale = min(Double(limit) / Double(width), Double(limit) / Double(height))
+        return (
+            max(1, min(limit, Int((Double(width) * scale).rounded()))),
+            max(1, min(limit, Int((Double(height) * scale).rounded())))
+        )
+    }
+}

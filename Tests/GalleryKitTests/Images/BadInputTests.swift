@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct BadInputTests {
+    func failure(_ bytes: [UInt8], name: String = "album/bad.jpg") -> ImageError? {
+        do {
+            _ = try ImageTestSupport.process(bytes, name: name)
+            return nil
+        } catch let error as ImageError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func zeroBytesIsAnEmptyFileError() throws {
+        let error = try #require(failure([]))
+        #expect(error.reason == .emptyFile)
+        #expect(error.location.file == "album/bad.jpg")
+        #expect(error.description == "album/bad.jpg: error: the file is empty (0 bytes)")
+    }
+
+    @Test func truncatedJPEGSaysSo() throws {
+        var noisy = ImageTestSupport.gradient(width: 64, height: 64)
+        var seed: UInt32 = 7
+        for index in noisy.bytes.indices {
+            seed = seed &* 1_103_515_245 &+ 12345
+            noisy.bytes[index] = UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let jpeg = try ImageCodecs.encodeJPEG(
+            noisy, quality: 90, progressive: false, iccProfile: nil, exif: nil)
+        let error = try #require(failure(Array(jpeg.prefix(jpeg.count / 2))))
+        #expect(error.reason == .corrupt("Premature end of JPEG file"))
+        #expect(error.severity == .error)
+    }
+
+    @Test func randomBytesAreNotAnImage() throws {
+        var seed: UInt32 = 42
+        let bytes = (0..<512).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        let error = try #require(failure(bytes))
+        guard case .notAnImage(let detail) = error.reason else {
+            Issue.record("expected notAnImage, got \(error.reason)")
+            return
+        }
+        #expect(detail.contains("the first bytes are"))
+    }
+
+    @Test(arguments: [
+        (Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), "GIF"),
+        ([0, 0, 0, 0x18] + Array("ftypheic\0\0\0\0mif1heic".utf8), "HEIC"),
+        (Array("RIFF\u{10}\0\0\0WEBPVP8 ".utf8), "WebP"),
+        ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 0, 0], "TIFF"),
+        (Array("%PDF-1.4\n".utf8), "PDF"),
+    ])
+    func otherFormatsNamedJPGSayWhatTheyAre(bytes: [UInt8], format: String) throws {
+        let error = try #require(failure(bytes))
+        #expect(error.reason == .notAnImage("this is a \(format) file"))
+        #expect(error.severity == .error)
+    }
+
+    @Test func aGIFNamedGIFIsAnUnsupportedFormatWarning() throws {
+        let error = try #require(failure(Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), name: "a/anim.gif"))
+        #expect(error.reason == .unsupportedFormat("GIF files are not read yet"))
+        #expect(error.severity == .warning)
+    }
+
+    @Test func absurdDimensionsAreRefusedBeforeDecoding() throws {
+        var jpeg = try ImageCodecs.encodeJPEG(
+            ImageTestSupport.gradient(width: 8, height: 8), quality: 80, progressive: false,
+            iccProfile: nil, exif: nil)
+        let sof = try #require((2..<jpeg.count - 9).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        jpeg.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFD, 0xE8, 0xFD, 0xE8])  // 65000 x 65000
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(failure(jpeg))
+        #expect(clock.now - start < .seconds(1))
+        #expect(error.reason == .tooLarge(width: 65000, height: 65000, limitMegapixels: 100))
+        #expect(error.message == "the image declares 65000 x 65000 pixels; the limit is 100 megapixels")
+    }
+
+    @Test func pngDeclaringAbsurdDimensionsIsRefused() throws {
+        let png = ImageTestSupport.png(
+            width: 1, height: 1, rgba: [1, 2, 3, 255], declaredSize: (65000, 65000))
+        let error = try #require(failure(png, name: "a/huge.png"))
+        #expect(error.reason == .tooLarge(width: 65000, height: 65000, limitMegapixels: 100))
+    }
+
+    @Test func truncatedPNGSaysSo() throws {
+        let png = ImageTestSupport.png(
+            width: 4, height: 4, rgba: (0..<64).map { UInt8($0 * 4) })
+        let error = try #require(failure(Array(png.prefix(png.count - 20)), name: "a/cut.png"))
+        guard case .corrupt(let detail) = error.reason else {
+            Issue.record("expected corrupt, got \(error.reason)")
+            return
+        }
+        #expect(!detail.isEmpty)
+    }
+
+    @Test func aMissingFileIsUnreadable() throws {
+        let content = try ImageTestSupport.scratch()
+        do {
+            _ = try ImageTestSupport.process(at: content, name: "gone.jpg", widths: [480])
+            Issue.record("expected an error")
+        } catch let error as ImageError {
+            guard case .unreadable = error.reason else {
+                Issue.record("expected unreadable, got \(error.reason)")
+                return
+            }
+        }
+    }
+
+    @Test func brokenEXIFIsTreatedAsNoEXIF() throws {
+        let jpeg = try ImageTestSupport.jpeg(width: 16, height: 8)
+        let tiff: [UInt8] = Array("Exif\0\0MM\0*".utf8) + [0, 0, 0, 8, 0xFF, 0xFF, 1, 0x12, 0, 3]
+        let app1 = [0xFF, 0xE1, 0, UInt8(tiff.count + 2)] + tiff
+        let broken = Array(jpeg.prefix(2)) + app1 + jpeg.dropFirst(2)
+        let (result, _) = try ImageTestSupport.process(broken, name: "a/broken-exif.jpg", widths: [8])
+        #expect(result.photo.exif == ExifSummary())
+        #expect(result.photo.width == 16 && result.photo.height == 8)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct ImageCodecsTests {
+    @Test(arguments: [false, true])
+    func jpegRoundTripKeepsSizeAndPixels(progressive: Bool) throws {
+        let original = ImageTestSupport.gradient(width: 40, height: 24)
+        let jpeg = try ImageCodecs.encodeJPEG(
+            original, quality: 95, progressive: progressive, iccProfile: nil, exif: nil)
+        #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
+        let decoded = try ImageCodecs.decodeJPEG(jpeg, scale: 8, maxPixels: 1 << 20, maxScans: 100)
+        #expect(decoded.pixels.width == 40 && decoded.pixels.height == 24)
+        #expect(ImageTestSupport.meanDifference(decoded.pixels, original) < 3)
+        #expect(decoded.warnings == 0)
+    }
+
+    @Test func tooManyScansAreRefused() throws {
+        // A progressive JPEG has about ten scans; a limit of 2 stands in for a scan bomb.
+        let jpeg = try ImageTestSupport.jpeg(width: 32, height: 32, progressive: true)
+        #expect(throws: CodecFailure.corrupt("more than 2 progressive scans (a scan bomb?)")) {
+            try ImageCodecs.decodeJPEG(jpeg, scale: 8, maxPixels: 1 << 20, maxScans: 2)
+        }
+    }
+
+    @Test func dctScalingDecodesSmaller() throws {
+        let jpeg = try ImageTestSupport.jpeg(width: 64, height: 40)
+        let half = try ImageCodecs.decodeJPEG(jpeg, scale: 4, maxPixels: 1 << 20, maxScans: 100)
+        #expect(half.pixels.width == 32 && half.pixels.height == 20)
+        #expect(half.declaredWidth == 64 && half.declaredHeight == 40)
+    }
+
+    @Test func iccProfileSurvivesEncodeAndDecode() throws {
+        let icc = (0..<3000).map { UInt8(truncatingIfNeeded: $0 * 31) }
+        let jpeg = try ImageTestSupport.jpeg(width: 16, height: 16, icc: icc)
+        let decoded = try ImageCodecs.decodeJPEG(jpeg, scale: 8, maxPixels: 1 << 20, maxScans: 100)
+        #expect(decoded.iccProfile == icc)
+    }
+
+    @Test func pngWithAlphaDecodesAndFlattensOntoWhite() throws {
+        let png = ImageTestSupport.png(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 0])
+        let decoded = try ImageCodecs.decodePNG(png, maxPixels: 1 << 20)
+        #expect(decoded.pixels.channels == 4)
+        #expect(decoded.pixels.bytes == [255, 0, 0, 255, 0, 0, 255, 0])
+        let flat = ImageCodecs.flattenOntoWhite(decoded.pixels)
+        #expect(flat.bytes == [255, 0, 0, 255, 255, 255])
+    }
+
+    @Test func resizeKeepsFlatColourAndHitsTheSize() throws {
+        let flat = PixelBuffer(
+            width: 50, height: 30, channels: 3,
+            bytes: [UInt8](repeating: 0, count: 4500).enumerated().map { [200, 100, 30][$0.offset % 3] })
+        let small = try ImageCodecs.resize(flat, width: 17, height: 11)
+        #expect(small.width == 17 && small.height == 11)
+        #expect(small.bytes == [UInt8]((0..<(17 * 11)).flatMap { _ in [200, 100, 30] as [UInt8] }))
+    }
+
+    @Test func resizeAveragesAFineCheckerboardToGrey() throws {
+        var bytes: [UInt8] = []
+        for y in 0..<64 {
+            for x in 0..<64 { bytes += [UInt8]((x + y) % 2 == 0 ? [255, 255, 255] : [0, 0, 0]) }
+        }
+        let small = try ImageCodecs.resize(
+            PixelBuffer(width: 64, height: 64, channels: 3, bytes: bytes), width: 8, height: 8)
+        // A proper low-pass filter leaves no aliasing: every pixel is close to mid-grey.
+        #expect(small.bytes.allSatisfy { (120...136).contains($0) })
+    }
+}
