@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// Stage 2's fan-out: runs the image pipeline over every photo in `jobs` worker threads.
+///
+/// Plain threads rather than tasks: the work is long, blocking CPU work in C libraries, and a
+/// fixed number of workers keeps peak memory bounded by `jobs` decoded photos, whatever the
+/// number of photos. Workers take the next photo from a shared index and return values; the
+/// caller gets them keyed by source path, so the result does not depend on finishing order.
+struct ImageStage: Sendable {
+    var pipeline: ImagePipeline
+    var jobs: Int
+    /// Runs after the pipeline on each photo, in the same worker (placeholder, focal point).
+    var finish: @Sendable (ImageResult) -> ProcessedPhoto
+
+    /// Processes `photos`; failures become diagnostics and the photo is left out.
+    func run(
+        _ photos: [PhotoSource], contentDirectory: URL, diagnostics: DiagnosticCollector,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async -> [String: ProcessedPhoto] {
+        let total = photos.count
+        guard total > 0 else { return [:] }
+        let state = WorkQueue()
+        let workerCount = min(jobs, total)
+        let stage = self
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let group = DispatchGroup()
+            for _ in 0..<workerCount {
+                group.enter()
+                let thread = Thread {
+                    stage.work(
+                        photos, state: state, contentDirectory: contentDirectory,
+                        diagnostics: diagnostics, progress: progress)
+                    group.leave()
+                }
+                // Large photos recurse deep in libjpeg's and our resize code; 8 MB like the
+                // main thread rather than Foundation's 512 KB default for secondary threads.
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+            group.notify(queue: .global()) { continuation.resume() }
+        }
+        return state.lock.withLock { $0.results }
+    }
+
+    private func work(
+        _ photos: [PhotoSource], state: WorkQueue, contentDirectory: URL,
+        diagnostics: DiagnosticCollector, progress: @Sendable (BuildProgress) -> Void
+    ) {
+        while true {
+            let next = state.lock.withLock { state -> Int? in
+                guard state.next < photos.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+            guard let index = next else { return }
+            let photo = photos[index]
+            var processed: ProcessedPhoto?
+            do {
+                let result = try pipeline.process(photo, contentDirectory: contentDirectory)
+                processed = finish(result)
+            } catch {
+                diagnostics.emit(error)
+            }
+            let done = state.lock.withLock { state in
+                if let processed { state.results[photo.sourcePath] = processed }
+                state.done += 1
+                return state.done
+            }
+            progress(BuildProgress(photosDone: done, photosTotal: photos.count))
+        }
+    }
+}
+
+/// What the workers share, behind a mutex (a class, so the threads can hold it).
+private final class WorkQueue: Sendable {
+    let lock = Mutex(WorkState())
+}
+
+private struct WorkState {
+    var next = 0
+    var done = 0
+    var results: [String: ProcessedPhoto] = [:]
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Runs the four stages of a build in order: content, images, rendering, output.
+///
+/// Every stage reports problems into the collector and goes on where it can, so one run names
+/// every broken file. The new site is swapped in only when no error was reported (and, with
+/// `strict`, no warning either); otherwise the staging folder is removed and the previous
+/// output is left as it was.
+public enum SiteBuilder {
+    /// Builds the site described by `options`.
+    /// - Parameters:
+    ///   - options: what to build and where.
+    ///   - diagnostics: receives every error, warning and note.
+    ///   - progress: called from worker threads as photos finish.
+    /// - Returns: counts and timing for the summary line.
+    /// - Throws: ``BuildFailed`` when the build reported errors (the reasons are in
+    ///   `diagnostics`); `CancellationError` when the task was cancelled.
+    public static func build(
+        _ options: BuildOptions, diagnostics: DiagnosticCollector,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws -> BuildSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let failed = { BuildFailed(errorCount: diagnostics.count(of: .error)) }
+
+        // Stage 1: content.
+        let site: Site
+        let writer: OutputWriter
+        do {
+            site = try ContentLoader(
+                contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
+                diagnostics: diagnostics
+            ).load()
+            writer = try OutputWriter(
+                outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory)
+        } catch let error as any LocatedError {
+            diagnostics.emit(error)
+            throw failed()
+        }
+        var committed = false
+        defer { if !committed { writer.abandon() } }
+        let templates = loadTemplates(options, diagnostics: diagnostics)
+        try Task.checkCancellation()
+
+        // Stage 2: images.
+        let stage = ImageStage(
+            pipeline: ImagePipeline(
+                settings: site.config.images, outputDirectory: writer.stagingDirectory),
+            jobs: options.jobs, finish: { $0.photo })
+        let photos = await stage.run(
+            site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
+            diagnostics: diagnostics, progress: progress)
+        try Task.checkCancellation()
+        let ordered = PhotoOrdering.apply(to: site, photos: photos)
+
+        // Stage 3: rendering.
+        var pageCount = 0
+        if let templates {
+            do {
+                let assets = try ThemeAssets(
+                    directories: options.templateDirectories.map {
+                        $0.url.appendingPathComponent("assets")
+                    })
+                let files = try SiteRenderer(
+                    site: ordered, photos: photos, templates: templates, themeAssets: assets,
+                    now: options.now, diagnostics: diagnostics
+                ).render()
+                for file in files {
+                    try writer.write(file)
+                    if file.path.hasSuffix(".html") { pageCount += 1 }
+                }
+            } catch let error as any LocatedError {
+                diagnostics.emit(error)
+            } catch is BuildFailed {
+                // Each page that failed is already in the diagnostics.
+            }
+        }
+
+        // Stage 4: output, only when nothing went wrong.
+        if diagnostics.hasErrors || (options.strict && diagnostics.count(of: .warning) > 0) {
+            throw failed()
+        }
+        try Task.checkCancellation()
+        do {
+            try writer.commit()
+        } catch let error as any LocatedError {
+            diagnostics.emit(error)
+            throw failed()
+        }
+        committed = true
+        return BuildSummary(
+            pageCount: pageCount, photoCount: photos.count, cachedPhotoCount: 0,
+            duration: clock.now - start)
+    }
+
+    /// Parses the theme with the site's overrides; every template error becomes a diagnostic.
+    private static func loadTemplates(
+        _ options: BuildOptions, diagnostics: DiagnosticCollector
+    ) -> TemplateLibrary? {
+        do {
+            return try TemplateLibrary(directories: options.templateDirectories)
+        } catch {
+            for templateError in error.errors { diagnostics.emit(templateError) }
+            return nil
+        }
+    }
+}
+
+extension BuildOptions {
+    /// Where templates and assets are looked up, first match wins: `--templates`, the site's
+    /// `templates/` folder, then the default theme. Each comes with the path shown in messages.
+    var templateDirectories: [(url: URL, displayPath: String)] {
+        var directories: [(url: URL, displayPath: String)] = []
+        if let templatesDirectory {
+            directories.append((templatesDirectory, templatesDirectory.path))
+        }
+        directories.append((contentDirectory.appendingPathComponent("templates"), "templates"))
+        directories.append((themeDirectory, themeDirectory.path))
+        return directories
+    }
+}
