@@ -80,7 +80,7 @@ images:
   quality: {jpeg: $JPEG_Q, webp: $WEBP_Q}
 EOF
     rm -rf "$WORK/$slug-cache" "$WORK/$slug-out" # cold: no cache
-    OUTPUT_OF="$WORK/$slug-out" measure "$slug" "$label" \
+    OUTPUT_OF="$WORK/$slug-out" OUTPUT_FILTER='*/_img/*' measure "$slug" "$label" \
         "$GALLERYC" build "$content" --output "$WORK/$slug-out" --jobs "$JOBS" \
         --cache-dir "$WORK/$slug-cache"
 }
@@ -211,6 +211,10 @@ printf '\n%s: %d photos, %s MP, widths %s, JPEG q%s, jobs %s\n' \
     "$photo_dir" "${#PHOTOS[@]}" "$mpix" "${WIDTHS[*]}" "$JPEG_Q" "$JOBS"
 print_table
 print_ratios
+any_failed=0
+while IFS='|' read -r slug _ st _; do
+    [[ -z "$slug" || $st == ok ]] || any_failed=1
+done <<<"$RESULTS"
 
 # --- Peak RSS check on 24 MP photos ----------------------------------------------------------
 if ((large)) && want galleryc-jpeg; then
@@ -232,4 +236,9 @@ if ((large)) && want galleryc-jpeg; then
             printf '%s MB > %s MB: OVER TARGET\n' "$rss" "$target_mb"
         fi
     fi
+fi
+
+if ((any_failed)); then
+    note "some rows did not run (see their status above): exit status 1"
+    exit 1
 fi

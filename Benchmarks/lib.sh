@@ -128,7 +128,7 @@ measure() {
         local rc=$?
         status="FAILED (exit $rc): $(grep -v '^Command exited' "$log" | grep -v '^[[:space:]]*$' | tail -n 1 | cut -c1-110 || true)"
     fi
-    if [[ -s "$tf" ]]; then
+    if [[ $status == ok && -s "$tf" ]]; then
         local e u s m
         read -r e u s m < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+$' "$tf" | tail -n 1) || true
         if [[ -n "${e:-}" ]]; then
@@ -149,7 +149,7 @@ measure() {
     fi
     RESULTS+="$slug|$label|$status|$wall|$cpu|$rss|$files|$outmb"$'\n'
     if [[ $status != ok ]]; then
-        note "  $label: $status (full log: kept in \$WORK/$slug.log while running)"
+        note "  $label: $status (last lines of its output below; KEEP=1 keeps the whole log)"
         sed 's/^/    | /' "$log" | tail -n 8 >&2
     else
         note "  $label: ${wall}s wall, ${cpu}s CPU, ${rss} MB peak RSS"
@@ -182,12 +182,12 @@ print_ratios() {
         while IFS='|' read -r p pl ps pw pc _; do
             [[ $p == galleryc* ]] && continue
             if [[ $gs != ok ]]; then
-                printf '  %-28s vs %-30s n/a (galleryc did not run)\n' "$gl" "$pl"
+                printf '  %-28s vs %-32s n/a (galleryc did not run)\n' "$gl" "$pl"
             elif [[ $ps != ok ]]; then
-                printf '  %-28s vs %-30s n/a (peer did not run)\n' "$gl" "$pl"
+                printf '  %-28s vs %-32s n/a (peer did not run)\n' "$gl" "$pl"
             else
                 awk -v a="$gw" -v b="$pw" -v c="$gc" -v d="$pc" -v gl="$gl" -v pl="$pl" 'BEGIN {
-                    printf "  %-28s vs %-30s wall %5.2fx   CPU %5.2fx\n", gl, pl,
+                    printf "  %-28s vs %-32s wall %5.2fx   CPU %5.2fx\n", gl, pl,
                         (b > 0 ? a / b : 0), (d > 0 ? c / d : 0) }'
             fi
         done <<<"$rows"
