@@ -44,7 +44,6 @@ ensure_peers() {
     command -v vipsthumbnail >/dev/null || missing+=(libvips-tools)
     command -v vipsheader >/dev/null || missing+=(libvips-tools)
     command -v hugo >/dev/null || missing+=(hugo)
-    command -v hyperfine >/dev/null || missing+=(hyperfine)
     command -v exiftool >/dev/null || missing+=(libimage-exiftool-perl)
     [[ -x "$GNU_TIME" ]] && "$GNU_TIME" --version 2>&1 | grep -q 'GNU' || missing+=(time)
     if ((${#missing[@]})); then
