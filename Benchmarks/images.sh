@@ -207,8 +207,8 @@ EOF
 }
 sigal_row
 
-printf '\n%s: %d photos, %s MP, widths %s, JPEG q%s, jobs %s\n' \
-    "$photo_dir" "${#PHOTOS[@]}" "$mpix" "${WIDTHS[*]}" "$JPEG_Q" "$JOBS"
+printf '\n%s: %d photos, %s MP, widths %s (%d JPEG renditions without upscaling), JPEG q%s, jobs %s\n' \
+    "$photo_dir" "${#PHOTOS[@]}" "$mpix" "${WIDTHS[*]}" "$renditions" "$JPEG_Q" "$JOBS"
 print_table
 print_ratios
 any_failed=0

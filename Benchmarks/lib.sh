@@ -136,7 +136,9 @@ measure() {
             rss=$(awk -v m="$m" 'BEGIN { printf "%.0f", m / 1024 }')
         fi
     fi
-    if [[ -n "${OUTPUT_OF:-}" && -d "$OUTPUT_OF" ]]; then
+    if [[ -n "${OUTPUT_OF:-}" && ! -d "$OUTPUT_OF" ]]; then
+        files=0
+    elif [[ -n "${OUTPUT_OF:-}" ]]; then
         files=$(find "$OUTPUT_OF" -type f \( -name '*.jpg' -o -name '*.jpeg' -o -name '*.webp' \) \
             ${OUTPUT_FILTER:+-path "$OUTPUT_FILTER"} | wc -l)
         outmb=$(find "$OUTPUT_OF" -type f \( -name '*.jpg' -o -name '*.jpeg' -o -name '*.webp' \) \

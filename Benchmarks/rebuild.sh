@@ -92,6 +92,7 @@ build() { # label
 }
 
 build "cold build ($made photos, empty cache)"
+[[ -d "$out" ]] || die "galleryc exited 0 but did not create the output folder $out"
 rendered=$(find "$out" -type f \( -name '*.jpg' -o -name '*.webp' \) | wc -l)
 ((rendered > 0)) || die "galleryc exited 0 but wrote no images under $out"
 
