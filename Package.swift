@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -27,9 +29,11 @@ let package = Package(
             name: "GalleryKit",
             dependencies: ["CCmark", "CYAML", "CExif", "CCodecs"]
         ),
+        .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
         .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+        .testTarget(name: "GalleryServeTests", dependencies: ["GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
     ],
     swiftLanguageModes: [.v6]
