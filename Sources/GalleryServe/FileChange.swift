@@ -30,7 +30,8 @@ public struct FileChange: Sendable, Hashable, CustomStringConvertible {
     /// `.file.swp`, Vim's `4913` probe, Emacs' `#file#`, JetBrains' `___jb_tmp___`).
     public static func isIgnored(name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp")
-            || name.hasSuffix(".swx") || name.hasSuffix(".swo") || (name.hasPrefix("#") && name.hasSuffix("#"))
+            || name.hasSuffix(".swx") || name.hasSuffix(".swo")
+            || (name.hasPrefix("#") && name.hasSuffix("#"))
             || name.hasSuffix("___jb_tmp___") || name.hasSuffix("___jb_old___")
     }
 }

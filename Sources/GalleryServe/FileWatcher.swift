@@ -95,7 +95,9 @@ private final class WatchLoop: @unchecked Sendable {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                if reportExisting { changes.append(FileChange(path: path, kind: .created, isDirectory: true)) }
+                if reportExisting {
+                    changes.append(FileChange(path: path, kind: .created, isDirectory: true))
+                }
                 watchTree(path, reportExisting: reportExisting, into: &changes)
             } else if reportExisting {
                 changes.append(FileChange(path: path, kind: .created))

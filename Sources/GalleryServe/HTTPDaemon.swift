@@ -24,7 +24,8 @@ final class HTTPDaemon: Sendable {
         let listener = try address.listen(port: port)
         self.port = listener.port
         let box = Unmanaged.passRetained(HandlerBox(handler))
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let unescape = unsafeBitCast(keepEscapes, to: OpaquePointer.self)
@@ -49,10 +50,12 @@ final class HTTPDaemon: Sendable {
 
     /// Stops accepting, closes every connection and waits for their threads. Idempotent.
     func stop() {
-        guard let handle = daemon.withLock({ value -> DaemonHandle? in
-            defer { value = nil }
-            return value
-        }) else { return }
+        guard
+            let handle = daemon.withLock({ value -> DaemonHandle? in
+                defer { value = nil }
+                return value
+            })
+        else { return }
         MHD_stop_daemon(handle.pointer)
         context.release()
     }
@@ -74,11 +77,12 @@ private final class HandlerBox: Sendable {
 }
 
 /// Leaves the URL as received; `RequestPath` decodes it once.
-private let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
-    _, _, text in
-    guard let text else { return 0 }
-    return strlen(text)
-}
+private let keepEscapes:
+    @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
+        _, _, text in
+        guard let text else { return 0 }
+        return strlen(text)
+    }
 
 /// The marker stored in the connection's context once it has been answered.
 private let answeredMarker = 1

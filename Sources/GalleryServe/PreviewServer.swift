@@ -56,7 +56,8 @@ public final class PreviewServer: Sendable {
                 return value
             }
             if wasFailing { hub.broadcast(.ok) }
-            let onlyCSS = !changedFiles.isEmpty && changedFiles.allSatisfy { $0.lowercased().hasSuffix(".css") }
+            let onlyCSS =
+                !changedFiles.isEmpty && changedFiles.allSatisfy { $0.lowercased().hasSuffix(".css") }
             hub.broadcast(onlyCSS && !wasFailing ? .css : .reload)
         }
     }

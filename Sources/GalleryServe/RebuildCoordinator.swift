@@ -33,6 +33,12 @@ public actor RebuildCoordinator {
         }
     }
 
+    /// Records changed paths from any thread without waiting, e.g. from a ``FileWatcher``
+    /// handler: `watcher = try FileWatcher(directories: dirs) { coordinator.submit($0.map(\.path)) }`.
+    public nonisolated func submit(_ paths: [String]) {
+        Task { await self.noteChanges(paths) }
+    }
+
     /// Records one changed path and schedules a rebuild.
     public func noteChange(_ path: String) {
         noteChanges(CollectionOfOne(path))

@@ -27,18 +27,23 @@ struct SocketAddress: Sendable {
 
     /// True for 127.0.0.0/8, ::1 and localhost.
     var isLoopback: Bool {
-        if isIPv6 { return withUnsafeBytes(of: v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) } }
+        if isIPv6 {
+            return withUnsafeBytes(of: v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
+        }
         return withUnsafeBytes(of: v4) { $0[0] == 127 }
     }
 
     /// Creates, binds and listens; returns the descriptor and the port actually bound.
     func listen(port: Int) throws(ServeError) -> (fd: Int32, port: Int) {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .socketFailed(call: "socket", code: errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        if isIPv6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size)) }
+        if isIPv6 {
+            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
         let bound: Int32
         if isIPv6 {
             var address = sockaddr_in6()
