@@ -84,18 +84,26 @@ private let keepEscapes:
         return strlen(text)
     }
 
-/// The marker stored in the connection's context once it has been answered.
-private let answeredMarker = 1
+/// The marker stored in the request's context after the first call of the access handler.
+private let seenMarker = 1
 
+/// libmicrohttpd calls this at least twice per request: once when the headers are in, then for
+/// each piece of the body, then once more with nothing left. Answering in that last call (not
+/// the first) keeps the connection alive; a body (never wanted: only GET and HEAD are served)
+/// is consumed and dropped.
 private let handleRequest: MHD_AccessHandlerCallback = {
-    context, connection, url, method, _, _, uploadSize, connectionContext in
-    guard let context, let connection, let url, let method else { return .NO }
-    if let connectionContext, Int(bitPattern: connectionContext.pointee) == answeredMarker {
-        // A request body arriving after we already answered (e.g. a POST we refused): drop it.
-        uploadSize?.pointee = 0
+    context, connection, url, method, _, _, uploadSize, requestContext in
+    guard let context, let connection, let url, let method, let uploadSize, let requestContext else {
+        return .NO
+    }
+    if Int(bitPattern: requestContext.pointee) != seenMarker {
+        requestContext.pointee = UnsafeMutableRawPointer(bitPattern: seenMarker)
         return .YES
     }
-    connectionContext?.pointee = UnsafeMutableRawPointer(bitPattern: answeredMarker)
+    if uploadSize.pointee != 0 {
+        uploadSize.pointee = 0
+        return .YES
+    }
     let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
     var headers: [String: String] = [:]
     for name in HTTPRequest.readHeaders {

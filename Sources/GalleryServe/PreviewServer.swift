@@ -29,7 +29,8 @@ public final class PreviewServer: Sendable {
     public init(options: PreviewServerOptions) throws(ServeError) {
         self.options = options
         let address = try SocketAddress(host: options.host)
-        let hub = LiveReloadHub()
+        // Keep-alive comments must come more often than the idle timeout closes connections.
+        let hub = LiveReloadHub(keepAliveInterval: min(10, max(0.5, Double(options.connectionTimeout) / 2)))
         let router = PreviewRouter(
             hostPolicy: HostPolicy(boundHost: options.host, isLoopback: address.isLoopback),
             files: StaticFileResponder(siteDirectory: options.siteDirectory.path, injectsLiveReload: true),

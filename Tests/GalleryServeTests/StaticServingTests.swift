@@ -2,6 +2,10 @@ import Foundation
 import GalleryServe
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct StaticServingTests {
     @Test func servesContentType() async throws {
         let fixture = try SiteFixture()
@@ -149,5 +153,23 @@ import Testing
             #expect(response.status == 405)
             #expect(response.header("Allow") == "GET, HEAD")
         }
+    }
+
+    @Test func connectionsStayOpenForFurtherRequests() async throws {
+        let fixture = try SiteFixture()
+        let server = try fixture.startServer()
+        defer { server.stop() }
+        let port = server.port
+        let text = try await offThePool {
+            let fd = try RawHTTPClient(port: port).connectSocket()
+            defer { close(fd) }
+            RawHTTPClient.send("GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\n", on: fd)
+            let first = RawHTTPClient.read(fd, until: "abcdefghij")
+            RawHTTPClient.send(
+                "GET /style.css HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", on: fd)
+            return first + String(decoding: RawHTTPClient.readAll(fd), as: UTF8.self)
+        }
+        #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+        #expect(text.contains("color: black"))
     }
 }
