@@ -12,6 +12,7 @@ public actor RebuildCoordinator {
     private var pending: Set<String> = []
     private var lastChange: ContinuousClock.Instant?
     private var worker: Task<Void, Never>?
+    private var forced = false
 
     /// How many times the rebuild closure has been called.
     public private(set) var rebuildCount = 0
@@ -28,6 +29,15 @@ public actor RebuildCoordinator {
     public func noteChanges(_ paths: some Sequence<String>) {
         pending.formUnion(paths)
         lastChange = .now
+        if worker == nil {
+            worker = Task { await self.drain() }
+        }
+    }
+
+    /// Asks for a rebuild without waiting for quiet (the first, full build): the closure runs
+    /// with whatever paths are pending, possibly none, once any running rebuild has finished.
+    public func requestRebuild() {
+        forced = true
         if worker == nil {
             worker = Task { await self.drain() }
         }
@@ -56,13 +66,14 @@ public actor RebuildCoordinator {
             while let last = lastChange, ContinuousClock.now < last + debounce {
                 try? await Task.sleep(until: last + debounce, clock: .continuous)
             }
-            guard !pending.isEmpty else {
+            guard !pending.isEmpty || forced else {
                 worker = nil
                 return
             }
             let batch = pending
             pending = []
             lastChange = nil
+            forced = false
             rebuildCount += 1
             await rebuild(batch)
         }

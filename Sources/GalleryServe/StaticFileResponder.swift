@@ -16,7 +16,7 @@ struct StaticFileResponder: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD")])
         }
-        guard let root = Self.realPath(siteDirectory) else { return notFound(root: nil) }
+        guard let root = Self.realPath(siteDirectory) else { return notBuiltYet() }
         let segments: [String]
         let trailingSlash: Bool
         switch RequestPath.resolve(request.rawPath) {
@@ -127,6 +127,21 @@ struct StaticFileResponder: Sendable {
             return serve(page, request: request, status: 404)
         }
         return .text(404, "Not Found")
+    }
+
+    /// 503 while the site folder does not exist yet (the first build is running or failed): an
+    /// HTML page, so the live-reload script can show build errors and reload when it is built.
+    private func notBuiltYet() -> HTTPResponse {
+        let page = Array(
+            """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Building…</title></head>
+            <body><p>galleryc is building the site; this page reloads when it is ready.</p></body></html>
+
+            """.utf8)
+        return HTTPResponse(
+            status: 503, headers: [("Content-Type", "text/html; charset=utf-8"), ("Retry-After", "1")],
+            body: .bytes(injectsLiveReload ? LiveReloadScript.inject(into: page) : page))
     }
 
     static func readFile(_ path: String) -> [UInt8]? {
