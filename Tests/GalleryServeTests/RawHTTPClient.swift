@@ -62,6 +62,24 @@ struct RawHTTPClient {
         }
     }
 
+    /// Reads one response whose length is given by Content-Length, without waiting for the
+    /// peer to close (chromedriver keeps connections open).
+    static func readResponse(_ fd: Int32) throws -> RawResponse {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { data.append(contentsOf: chunk[0..<n]) }
+            if let response = try? parse(data),
+                let length = response.header("Content-Length").flatMap(Int.init),
+                response.body.count >= length
+            {
+                return response
+            }
+            if n <= 0 { return try parse(data) }
+        }
+    }
+
     /// Reads until `marker` appears in what was received; returns everything read so far.
     static func read(_ fd: Int32, until marker: String, seconds: Double = 5) -> String {
         var data: [UInt8] = []
