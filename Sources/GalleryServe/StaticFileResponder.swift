@@ -73,9 +73,10 @@ struct StaticFileResponder: Sendable {
         let inject = injectsLiveReload && ContentType.isHTML(type)
         let tag =
             "\"\(String(file.size, radix: 16))-\(String(file.modified.seconds, radix: 16))"
-            + "\(String(file.modified.nanoseconds, radix: 16))\(inject ? "-lr" : "")\""
+            + ".\(String(file.modified.nanoseconds, radix: 16))\(inject ? "-lr" : "")\""
         let lastModified = HTTPDate.format(secondsSince1970: file.modified.seconds)
-        var headers = [("ETag", tag), ("Last-Modified", lastModified)]
+        // Validators only for the file itself, not for the 404 page standing in for another.
+        var headers = status == 200 ? [("ETag", tag), ("Last-Modified", lastModified)] : []
         if status == 200, isNotModified(request, tag: tag, modified: file.modified.seconds) {
             return HTTPResponse(status: 304, headers: headers)
         }

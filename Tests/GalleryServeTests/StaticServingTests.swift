@@ -69,6 +69,7 @@ import Testing
         #expect(response.status == 404)
         #expect(response.text.contains("custom 404"))
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(response.header("ETag") == nil)
     }
 
     @Test func htmlGetsTheLiveReloadScriptButTheFileOnDiskDoesNot() async throws {
