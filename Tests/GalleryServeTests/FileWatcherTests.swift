@@ -65,6 +65,29 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".") })
     }
 
+    @Test func aFolderMovedInIsReportedAndWatched() async throws {
+        let folder = try makeFolder()
+        let outside = try makeFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        let album = outside.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        try Data("photo".utf8).write(to: album.appendingPathComponent("one.jpg"))
+        let recorder = Recorder()
+        let watcher = try FileWatcher(directories: [folder]) { batch in
+            recorder.changes.withLock { $0.append(contentsOf: batch) }
+        }
+        defer { watcher.stop() }
+        let root = folder.path
+        #expect(rename(album.path, folder.appendingPathComponent("album").path) == 0)
+        #expect(await recorder.waitFor { $0.contains { $0.path == root + "/album" && $0.kind == .movedIn } })
+        #expect(await recorder.waitFor { $0.contains { $0.path == root + "/album/one.jpg" } })
+        try Data("photo".utf8).write(to: folder.appendingPathComponent("album/two.jpg"))
+        #expect(await recorder.waitFor { $0.contains { $0.path == root + "/album/two.jpg" } })
+    }
+
     @Test func aMissingFolderIsAnError() {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
         #expect(throws: ServeError.self) {

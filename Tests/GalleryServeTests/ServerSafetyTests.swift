@@ -15,7 +15,7 @@ import Testing
             "/../secret.txt", "/album/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
             "/%252e%252e/secret.txt", "/..%2fsecret.txt", "/..\\secret.txt", "/..%5csecret.txt",
             "/index.html%00.txt", "/%00", "/%c0%ae%c0%ae/secret.txt", "/%c0%af..%c0%afsecret.txt",
-            "/etc/passwd", "/etc/", "/leak.txt", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            "/etc/passwd", "//etc/passwd", "/etc/", "/leak.txt", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
         ]
         for path in cases {
             let response = try await RawHTTPClient(port: server.port).fetch("GET", path)
