@@ -6,6 +6,7 @@ public struct FileChange: Sendable, Hashable, CustomStringConvertible {
         case created
         /// Written and closed.
         case modified
+        /// Removed.
         case deleted
         /// Renamed into a watched folder (how many editors save).
         case movedIn
@@ -15,15 +16,19 @@ public struct FileChange: Sendable, Hashable, CustomStringConvertible {
 
     /// The absolute path.
     public var path: String
+    /// What happened.
     public var kind: Kind
+    /// True when the path is a folder.
     public var isDirectory: Bool
 
+    /// Creates a change record.
     public init(path: String, kind: Kind, isDirectory: Bool = false) {
         self.path = path
         self.kind = kind
         self.isDirectory = isDirectory
     }
 
+    /// `kind path`, with a trailing `/` for folders.
     public var description: String { "\(kind.rawValue) \(path)\(isDirectory ? "/" : "")" }
 
     /// True for names the watcher skips: hidden files and editor scratch files (`file~`,

@@ -17,6 +17,7 @@ public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// inotify could not be set up or could not watch a folder.
     case watchFailed(path: String, code: Int32)
 
+    /// A one-line message for the terminal.
     public var description: String {
         switch self {
         case .invalidHost(let host):
