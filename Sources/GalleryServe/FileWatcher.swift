@@ -49,7 +49,8 @@ public final class FileWatcher: Sendable {
         thread.start()
     }
 
-    /// Stops the watcher thread and closes its descriptors; waits for it. Idempotent.
+    /// Stops the watcher thread and closes its descriptors; waits for it. Idempotent. Not to be
+    /// called from the handler (it runs on the thread this waits for).
     public func stop() {
         let first = stopped.withLock { value in
             defer { value = true }

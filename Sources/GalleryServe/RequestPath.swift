@@ -18,9 +18,7 @@ enum RequestPath {
         if bytes.contains(0) || bytes.contains(UInt8(ascii: "\\")) { return .badRequest }
         guard let decoded = String(validating: bytes, as: UTF8.self) else { return .badRequest }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        for part in parts where part.hasPrefix(".") {
-            return .notFound
-        }
+        if parts.contains(where: { $0.hasPrefix(".") }) { return .notFound }
         return .segments(parts, trailingSlash: decoded.hasSuffix("/"))
     }
 
