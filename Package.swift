@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -29,9 +31,11 @@ let package = Package(
             name: "GalleryKit",
             dependencies: ["CCmark", "CYAML", "CExif", "CCodecs", "CWebP", "CHeif"]
         ),
-        .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
+        .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),
+        .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe"]),
         .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+        .testTarget(name: "GalleryServeTests", dependencies: ["GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
     ],
     swiftLanguageModes: [.v6]

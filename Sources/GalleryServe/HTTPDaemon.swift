@@ -1,0 +1,173 @@
+internal import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The libmicrohttpd daemon: the only file that touches `MHD_*` handles.
+///
+/// It binds the listening socket itself (so a busy port is a clear error and port 0 reveals
+/// the port it got), runs one thread per connection (a slow client that never finishes its
+/// request holds only its own thread until the connection timeout), turns off libmicrohttpd's
+/// URL unescaping (the responder decodes exactly once), and hands each request to `handler`.
+final class HTTPDaemon: Sendable {
+    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// The port the socket is bound to.
+    let port: Int
+    private let context: Unmanaged<HandlerBox>
+    // The MHD_Daemon pointer, set to nil once stopped.
+    private let daemon: Mutex<DaemonHandle?>
+
+    init(address: SocketAddress, port: Int, timeout: Int, handler: @escaping Handler) throws(ServeError) {
+        let listener = try address.listen(port: port)
+        self.port = listener.port
+        let box = Unmanaged.passRetained(HandlerBox(handler))
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+            | MHD_USE_POLL.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let unescape = unsafeBitCast(keepEscapes, to: OpaquePointer.self)
+        let arguments: [any CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, listener.fd,
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, timeout)),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(2_000),
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unescape, Int(0),
+            MHD_OPTION.END.rawValue,
+        ]
+        let started = withVaList(arguments) { list in
+            MHD_start_daemon_va(flags, 0, nil, nil, handleRequest, box.toOpaque(), list)
+        }
+        guard let started else {
+            close(listener.fd)
+            box.release()
+            throw .daemonFailed
+        }
+        context = box
+        daemon = Mutex(DaemonHandle(pointer: started))
+    }
+
+    /// Stops accepting, closes every connection and waits for their threads. Idempotent.
+    func stop() {
+        guard
+            let handle = daemon.withLock({ value -> DaemonHandle? in
+                defer { value = nil }
+                return value
+            })
+        else { return }
+        MHD_stop_daemon(handle.pointer)
+        context.release()
+    }
+
+    deinit { stop() }
+}
+
+/// The daemon pointer, boxed so it can sit in a `Mutex`.
+private struct DaemonHandle: @unchecked Sendable {
+    // @unchecked Sendable: libmicrohttpd daemons may be stopped from any thread; the pointer
+    // is only used once, by `stop()`, after being taken out of the mutex.
+    let pointer: OpaquePointer
+}
+
+/// The Swift handler, passed to C as the access handler's context.
+private final class HandlerBox: Sendable {
+    let handler: HTTPDaemon.Handler
+    init(_ handler: @escaping HTTPDaemon.Handler) { self.handler = handler }
+}
+
+/// Leaves the URL as received; `RequestPath` decodes it once.
+private let keepEscapes:
+    @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
+        _, _, text in
+        guard let text else { return 0 }
+        return strlen(text)
+    }
+
+/// The marker stored in the request's context after the first call of the access handler.
+private let seenMarker = 1
+
+/// libmicrohttpd calls this at least twice per request: once when the headers are in, then for
+/// each piece of the body, then once more with nothing left. Answering in that last call (not
+/// the first) keeps the connection alive; a body (never wanted: only GET and HEAD are served)
+/// is consumed and dropped.
+private let handleRequest: MHD_AccessHandlerCallback = {
+    context, connection, url, method, _, _, uploadSize, requestContext in
+    guard let context, let connection, let url, let method, let uploadSize, let requestContext else {
+        return .NO
+    }
+    if Int(bitPattern: requestContext.pointee) != seenMarker {
+        requestContext.pointee = UnsafeMutableRawPointer(bitPattern: seenMarker)
+        return .YES
+    }
+    if uploadSize.pointee != 0 {
+        uploadSize.pointee = 0
+        return .YES
+    }
+    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+    var headers: [String: String] = [:]
+    for name in HTTPRequest.readHeaders {
+        if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
+            headers[name] = String(cString: value)
+        }
+    }
+    let response: HTTPResponse
+    if let path = String(validatingCString: url) {
+        response = box.handler(HTTPRequest(method: String(cString: method), rawPath: path, headers: headers))
+    } else {
+        response = .text(400, "Bad Request")
+    }
+    return queue(response, on: connection)
+}
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    guard let made = makeResponse(response.body) else { return .NO }
+    for (name, value) in response.headers {
+        _ = MHD_add_response_header(made, name, value)
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status), made)
+    MHD_destroy_response(made)
+    return result
+}
+
+private func makeResponse(_ body: HTTPResponse.Body) -> OpaquePointer? {
+    switch body {
+    case .bytes(let bytes):
+        return bytes.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(
+                raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+        }
+    case .file(let path, let offset, let length):
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return makeResponse(.bytes([])) }
+        // libmicrohttpd owns and closes the descriptor from here on.
+        guard let made = MHD_create_response_from_fd_at_offset64(length, fd, offset) else {
+            close(fd)
+            return nil
+        }
+        return made
+    case .eventStream(let client):
+        let retained = Unmanaged.passRetained(client)
+        guard
+            let made = MHD_create_response_from_callback(
+                UInt64.max, 4_096, readEvents, retained.toOpaque(), freeEvents)
+        else {
+            retained.release()
+            client.finish()
+            return nil
+        }
+        return made
+    }
+}
+
+private let readEvents: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+    guard let context, let buffer else { return -1 }
+    let client = Unmanaged<LiveReloadClient>.fromOpaque(context).takeUnretainedValue()
+    // -1 is MHD_CONTENT_READER_END_OF_STREAM.
+    return client.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) ?? -1
+}
+
+private let freeEvents: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    Unmanaged<LiveReloadClient>.fromOpaque(context).takeRetainedValue().finish()
+}

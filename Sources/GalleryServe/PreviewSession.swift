@@ -1,0 +1,63 @@
+import Foundation
+
+/// The whole of `galleryc serve`: binds the server, runs the first build, watches the content
+/// and template folders, rebuilds after each burst of changes and tells open pages, until
+/// SIGINT or SIGTERM.
+///
+/// ```swift
+/// let session = PreviewSession(options: options) { changed in
+///     await runBuild(changedPaths: changed)   // -> SiteState
+/// }
+/// let signal = try await session.run { url in print("Serving at \(url)") }
+/// ```
+public final class PreviewSession: Sendable {
+    /// Builds the site. `changedPaths` are absolute paths of the changed source files (empty
+    /// for the first, full build). Returns what to show: `.built` or `.failed(diagnostics)`.
+    public typealias Build = @Sendable (_ changedPaths: Set<String>) async -> SiteState
+
+    /// The server, watcher and coordinator options.
+    public let options: PreviewServerOptions
+    private let debounce: Duration
+    private let build: Build
+
+    /// - Parameters:
+    ///   - options: where to listen, the site folder and the folders to watch.
+    ///   - debounce: how long files must stay quiet before a rebuild starts.
+    ///   - build: the build, never run twice at once; the first call comes right after the
+    ///     server starts listening.
+    public init(options: PreviewServerOptions, debounce: Duration = .milliseconds(75), build: @escaping Build)
+    {
+        self.options = options
+        self.debounce = debounce
+        self.build = build
+    }
+
+    /// Serves until `shutdown` returns (by default, until SIGINT or SIGTERM), then stops the
+    /// watcher and the server.
+    /// - Parameters:
+    ///   - onReady: called with the server's URL as soon as it listens, before the first build.
+    ///   - shutdown: waits for the reason to stop; returns the signal number (or any code).
+    /// - Returns: what `shutdown` returned.
+    /// - Throws: ``ServeError`` when the port is taken or a folder cannot be watched.
+    public func run(
+        onReady: @Sendable (String) -> Void = { _ in },
+        until shutdown: @Sendable () async -> Int32 = { await waitForShutdownSignal() }
+    ) async throws(ServeError) -> Int32 {
+        let server = try PreviewServer(options: options)
+        defer { server.stop() }
+        let build = build
+        let coordinator = RebuildCoordinator(debounce: debounce) { paths in
+            server.publish(await build(paths))
+        }
+        // Output written inside a watched folder must not trigger another rebuild.
+        let output = options.siteDirectory.standardizedFileURL.path + "/"
+        let watcher = try FileWatcher(directories: options.watchDirectories) { changes in
+            let paths = changes.map(\.path).filter { !$0.hasPrefix(output) }
+            if !paths.isEmpty { coordinator.submit(paths) }
+        }
+        defer { watcher.stop() }
+        onReady(server.url)
+        await coordinator.requestRebuild()
+        return await shutdown()
+    }
+}

@@ -1,0 +1,81 @@
+/// Turns bursts of file changes into single rebuilds.
+///
+/// Every change is recorded; once no new change has arrived for `debounce`, the rebuild
+/// closure runs with the set of paths changed since the last rebuild. Rebuilds never overlap:
+/// changes that arrive during one are collected and trigger exactly one more afterwards.
+public actor RebuildCoordinator {
+    /// Rebuilds the site; receives the paths changed since the previous call.
+    public typealias Rebuild = @Sendable (Set<String>) async -> Void
+
+    private let debounce: Duration
+    private let rebuild: Rebuild
+    private var pending: Set<String> = []
+    private var lastChange: ContinuousClock.Instant?
+    private var worker: Task<Void, Never>?
+    private var forced = false
+
+    /// How many times the rebuild closure has been called.
+    public private(set) var rebuildCount = 0
+
+    /// - Parameters:
+    ///   - debounce: how long the files must stay quiet before a rebuild starts.
+    ///   - rebuild: the rebuild; called on one task at a time.
+    public init(debounce: Duration = .milliseconds(75), rebuild: @escaping Rebuild) {
+        self.debounce = debounce
+        self.rebuild = rebuild
+    }
+
+    /// Records changed paths and schedules a rebuild.
+    public func noteChanges(_ paths: some Sequence<String>) {
+        pending.formUnion(paths)
+        lastChange = .now
+        if worker == nil {
+            worker = Task { await self.drain() }
+        }
+    }
+
+    /// Asks for a rebuild without waiting for quiet (the first, full build): the closure runs
+    /// with whatever paths are pending, possibly none, once any running rebuild has finished.
+    public func requestRebuild() {
+        forced = true
+        if worker == nil {
+            worker = Task { await self.drain() }
+        }
+    }
+
+    /// Records changed paths from any thread without waiting, e.g. from a ``FileWatcher``
+    /// handler: `watcher = try FileWatcher(directories: dirs) { coordinator.submit($0.map(\.path)) }`.
+    public nonisolated func submit(_ paths: [String]) {
+        Task { await self.noteChanges(paths) }
+    }
+
+    /// Records one changed path and schedules a rebuild.
+    public func noteChange(_ path: String) {
+        noteChanges(CollectionOfOne(path))
+    }
+
+    /// Returns once no rebuild is running or waiting to run.
+    public func waitUntilIdle() async {
+        while let worker {
+            await worker.value
+        }
+    }
+
+    private func drain() async {
+        while true {
+            while let last = lastChange, ContinuousClock.now < last + debounce {
+                try? await Task.sleep(until: last + debounce, clock: .continuous)
+            }
+            guard !pending.isEmpty || forced else {
+                worker = nil
+                return
+            }
+            let batch = pending
+            pending = []
+            lastChange = nil
+            forced = false
+            rebuildCount += 1
+            await rebuild(batch)
+        }
+    }
+}

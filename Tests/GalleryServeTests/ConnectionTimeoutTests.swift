@@ -1,0 +1,37 @@
+import Foundation
+import GalleryServe
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct ConnectionTimeoutTests {
+    @Test func stalledRequestsAreClosedButEventStreamsStayOpen() async throws {
+        let fixture = try SiteFixture()
+        let server = try PreviewServer(
+            options: PreviewServerOptions(port: 0, siteDirectory: fixture.site, connectionTimeout: 1))
+        defer { server.stop() }
+        let client = RawHTTPClient(port: server.port)
+
+        let stream = try client.connectSocket()
+        defer { close(stream) }
+        RawHTTPClient.send("GET /_galleryc/events HTTP/1.1\r\nHost: localhost\r\n\r\n", on: stream)
+        _ = try await RawHTTPClient.awaitText(stream, until: "retry:")
+
+        let stalled = try client.connectSocket()
+        defer { close(stalled) }
+        RawHTTPClient.send("GET / HTTP/1.1\r\nHost: loc", on: stalled)
+        let start = Date()
+        let leftover = try await offThePool { RawHTTPClient.readAll(stalled) }
+        #expect(leftover.isEmpty)
+        #expect(Date().timeIntervalSince(start) < 4)
+
+        // Well past the idle timeout, the event stream is still there (keep-alive comments).
+        try await Task.sleep(for: .milliseconds(1_500))
+        server.publish(.built())
+        let text = try await RawHTTPClient.awaitText(stream, until: "event: reload")
+        #expect(text.contains(": keep-alive"))
+        #expect(text.contains("event: reload"))
+    }
+}
