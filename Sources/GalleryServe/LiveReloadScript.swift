@@ -84,19 +84,34 @@ enum LiveReloadScript {
             document.body.append(overlay);
           };
           source.addEventListener("reload", () => location.reload());
-          source.addEventListener("css", () => {
+          // galleryc's stylesheets carry a content hash in their names, so the new page names
+          // a new file: read the hrefs from a fresh copy of the page, and only re-fetch the
+          // same href (with a stamp) when the name did not change.
+          const swapStylesheets = async () => {
+            let fresh;
+            try {
+              const response = await fetch(location.href, { cache: "no-store" });
+              fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+            } catch (_) { location.reload(); return; }
+            const selector = 'link[rel~="stylesheet"]';
+            const current = [...document.querySelectorAll(selector)];
+            const next = [...fresh.querySelectorAll(selector)];
+            if (current.length !== next.length) { location.reload(); return; }
             const stamp = String(Date.now());
-            for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) {
-              const url = new URL(link.href, location.href);
-              if (url.origin !== location.origin) continue;
-              url.searchParams.set("galleryc", stamp);
-              const fresh = link.cloneNode();
-              fresh.href = url.href;
-              fresh.addEventListener("load", () => link.remove());
-              fresh.addEventListener("error", () => fresh.remove());
-              link.after(fresh);
-            }
-          });
+            current.forEach((link, index) => {
+              const url = new URL(next[index].getAttribute("href"), location.href);
+              if (url.origin !== location.origin) return;
+              if (url.pathname === new URL(link.href, location.href).pathname) {
+                url.searchParams.set("galleryc", stamp);
+              }
+              const replacement = link.cloneNode();
+              replacement.href = url.href;
+              replacement.addEventListener("load", () => link.remove());
+              replacement.addEventListener("error", () => replacement.remove());
+              link.after(replacement);
+            });
+          };
+          source.addEventListener("css", () => { swapStylesheets(); });
           source.addEventListener("error", (event) => {
             if (!(event instanceof MessageEvent)) return;
             try { showOverlay(JSON.parse(event.data)); } catch (_) { showOverlay([]); }
