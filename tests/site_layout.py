@@ -33,9 +33,34 @@ def is_photo(path: Path) -> bool:
     )
 
 
+def _nomedia_skips(path: Path, content: Path) -> bool:
+    """sigal's rule: an empty `.nomedia` skips its folder; otherwise each line names a file
+    or sub-folder of that folder to skip."""
+    current = path
+    while True:
+        marker = current / ".nomedia"
+        if marker.is_file():
+            names = [line.strip() for line in marker.read_text().splitlines() if line.strip()]
+            if not names:
+                return True
+        if current.parent != current and current != content:
+            parent_marker = current.parent / ".nomedia"
+            if parent_marker.is_file():
+                listed = [l.strip() for l in parent_marker.read_text().splitlines() if l.strip()]
+                if current.name in listed:
+                    return True
+        if current == content or current.parent == current:
+            return False
+        current = current.parent
+
+
 def _skipped_dir(path: Path, content: Path) -> bool:
     rel = path.relative_to(content)
-    return any(part.startswith(".") for part in rel.parts) or rel.parts[:1] == ("templates",)
+    return (
+        any(part.startswith(".") for part in rel.parts)
+        or rel.parts[:1] == ("templates",)
+        or _nomedia_skips(path, content)
+    )
 
 
 def albums(content: Path) -> list[Path]:
@@ -53,7 +78,12 @@ def albums(content: Path) -> list[Path]:
 
 def photos(content: Path, album: Path) -> list[Path]:
     """Supported photos directly inside ``album`` (relative to ``content``)."""
-    return sorted(p.relative_to(content) for p in (content / album).iterdir() if is_photo(p))
+    folder = content / album
+    marker = folder / ".nomedia"
+    listed = set(marker.read_text().split()) if marker.is_file() else set()
+    return sorted(
+        p.relative_to(content) for p in folder.iterdir() if is_photo(p) and p.name not in listed
+    )
 
 
 def output_dir(output: Path, relative: Path, is_file_stem: bool = False) -> Path | None:
