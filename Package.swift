@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(
             name: "CCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
@@ -25,7 +26,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryKit",
-            dependencies: ["CCmark", "CYAML", "CExif", "CCodecs"]
+            dependencies: ["CCmark", "CYAML", "CExif", "CCodecs", "CWebP"]
         ),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
         .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
