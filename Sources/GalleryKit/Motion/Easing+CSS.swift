@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Easing {
     /// The largest distance allowed between the exact curve and the CSS `linear()` stops
@@ -66,8 +67,18 @@ extension Easing {
         return true
     }
 
-    /// Least-squares cubic Bézier fit (Nelder-Mead over the four control values).
+    /// Least-squares cubic Bézier fit (Nelder-Mead over the four control values), remembered
+    /// per easing because Ken Burns plans ask for it once per photo.
     func fittedControlPoints() -> (Double, Double, Double, Double) {
+        if let known = bezierFitCache.withLock({ $0[self] }) {
+            return (known[0], known[1], known[2], known[3])
+        }
+        let best = computeFittedControlPoints()
+        bezierFitCache.withLock { $0[self] = best }
+        return (best[0], best[1], best[2], best[3])
+    }
+
+    private func computeFittedControlPoints() -> [Double] {
         let count = 64
         let xs = (0..<count).map { (Double($0) + 0.5) / Double(count) }
         let targets = xs.map { value(at: $0) }
@@ -81,10 +92,15 @@ extension Easing {
                 return sum + d * d
             }
         }
-        let best = NelderMead.minimize(cost, start: [0.3, 0.6, 0.3, 1.1], step: 0.15, iterations: 400)
-        return (best[0], best[1], best[2], best[3])
+        return NelderMead.minimize(cost, start: [0.3, 0.6, 0.3, 1.1], step: 0.15, iterations: 400)
     }
 }
+
+/// Fitted Bézier control points by easing; a pure function's results, so sharing is safe.
+private let bezierFitCache = Mutex<[Easing: [Double]]>([:])
+
+/// Progress ranges by easing, for the same reason.
+private let progressRangeCache = Mutex<[Easing: ClosedRange<Double>]>([:])
 
 /// Formats a number for CSS: fixed digits, trailing zeros trimmed, never `-0`.
 func cssNumber(_ value: Double, digits: Int) -> String {
@@ -95,4 +111,34 @@ func cssNumber(_ value: Double, digits: Int) -> String {
     }
     if text == "-0" { text = "0" }
     return text
+}
+
+extension Easing {
+    /// The lowest and highest progress the easing reaches, over its exact curve and its CSS
+    /// fallback, widened by 0.002 for what sampling can miss.
+    func progressRange() -> ClosedRange<Double> {
+        if let known = progressRangeCache.withLock({ $0[self] }) { return known }
+        let range = computeProgressRange()
+        progressRangeCache.withLock { $0[self] = range }
+        return range
+    }
+
+    private func computeProgressRange() -> ClosedRange<Double> {
+        var low = 0.0
+        var high = 1.0
+        var curves: [(Double) -> Double] = [value(at:)]
+        if case .spring = self {
+            let (a, b, c, d) = fittedControlPoints()
+            let bezier = CubicBezier(x1: a, y1: b, x2: c, y2: d)
+            curves.append(bezier.value(at:))
+        }
+        for curve in curves {
+            for i in 0...4000 {
+                let v = curve(Double(i) / 4000)
+                low = min(low, v)
+                high = max(high, v)
+            }
+        }
+        return (low - (low < 0 ? 0.002 : 0))...(high + (high > 1 ? 0.002 : 0))
+    }
 }

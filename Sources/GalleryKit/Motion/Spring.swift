@@ -8,14 +8,19 @@ import Foundation
 /// initial velocity, solved in closed form (see `value(at:)`).
 public struct Spring: Sendable, Hashable {
     /// The period of the undamped oscillation, in seconds (clamped to at least 0.01).
-    public var response: Double
+    public let response: Double
     /// The damping ratio (clamped to 0.05 ... 10; 0 would oscillate forever).
-    public var dampingFraction: Double
+    public let dampingFraction: Double
+    /// Seconds until the spring stays within `settlingThreshold` of 1 for good; this is the
+    /// duration its CSS animation runs.
+    public private(set) var settlingDuration: Double
 
     /// Creates a spring; out-of-range values are clamped as documented on the properties.
     public init(response: Double, dampingFraction: Double) {
         self.response = response.isFinite ? max(response, 0.01) : 0.5
         self.dampingFraction = dampingFraction.isFinite ? min(max(dampingFraction, 0.05), 10) : 1
+        settlingDuration = 0
+        settlingDuration = computeSettlingDuration()
     }
 
     /// SwiftUI's `.smooth`: duration 0.5, bounce 0 (Apple's docs for `Spring.smooth(duration:extraBounce:)`:
@@ -67,9 +72,7 @@ public struct Spring: Sendable, Hashable {
         }
     }
 
-    /// Seconds until the spring stays within `settlingThreshold` of 1 for good; this is the
-    /// duration its CSS animation runs.
-    public var settlingDuration: Double {
+    private func computeSettlingDuration() -> Double {
         let eps = Self.settlingThreshold
         // An upper bound from the envelope, by doubling and bisection.
         var hi = response
