@@ -103,6 +103,25 @@ import Testing
         #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
     }
 
+    @Test func coverCropKeepsTheFocalPointWhereObjectPositionPutsIt() {
+        // A 2:1 photo in a square frame, object-position at the focal point (0.75, 0.5): the
+        // crop shows x from 0.375 to 0.875 of the photo; the focal point sits at 75 % of the element.
+        let mapping = CoverMapping(
+            photoWidth: 2000, photoHeight: 1000, frameAspect: 1, position: FocalPoint(x: 0.75, y: 0.5))
+        let focus = mapping.elementPoint(FocalPoint(x: 0.75, y: 0.5))
+        #expect(abs(focus.x - 0.75) < 1e-12 && abs(focus.y - 0.5) < 1e-12)
+        let corner = mapping.elementPoint(FocalPoint(x: 0, y: 0))
+        #expect(abs(corner.x + 0.75) < 1e-12 && abs(corner.y) < 1e-12)  // cropped away on the left
+        // Panning to a corner that the crop hides still stays inside the frame: clamped, not revealed.
+        let plan = KenBurnsPlan(
+            id: "wide", photoWidth: 2000, photoHeight: 1000, frameAspect: 1,
+            focus: FocalPoint(x: 0.75, y: 0.5),
+            from: .topLeading, to: .bottomTrailing, easing: .linear)
+        #expect(
+            plan.translateFrom.x <= (plan.scaleFrom - 1) / 2 && plan.translateTo.x >= -(plan.scaleTo - 1) / 2)
+        #expect(plan.translateFrom.x > 0 && plan.translateTo.x < 0)
+    }
+
     @Test func namesAreUniquePerPhoto() {
         #expect(KenBurnsPlan.animationName(for: "a/b.jpg") != KenBurnsPlan.animationName(for: "a-b.jpg"))
         #expect(KenBurnsPlan.animationName(for: "x") == KenBurnsPlan.animationName(for: "x"))
