@@ -46,7 +46,7 @@ public enum SiteBuilder {
         let stage = ImageStage(
             pipeline: ImagePipeline(
                 settings: site.config.images, outputDirectory: writer.stagingDirectory),
-            jobs: options.jobs, finish: { $0.photo })
+            jobs: options.jobs, finish: MotionAnalysis.finish)
         let photos = await stage.run(
             site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
             diagnostics: diagnostics, progress: progress)

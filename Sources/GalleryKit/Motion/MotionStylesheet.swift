@@ -1,0 +1,87 @@
+/// The site's motion CSS: blur-up images, the loading indicator, enter transitions, the
+/// marching-ants focus ring and cross-document View Transitions.
+///
+/// Every animation, transition and `@keyframes` rule is inside
+/// `@media (prefers-reduced-motion: no-preference)`; the `reduce` block only fades opacity (the
+/// blur-up in 0.2 s) and switches View Transitions off. Outside both blocks there are only
+/// static styles.
+///
+/// Classes the templates use:
+/// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` set
+///   inline) around an `<img>`; the image gets `.is-loaded` when it has loaded (a one-line
+///   `onload`). The preview stays if the image fails. `:root.gk-js` marks that scripts run, so
+///   without JavaScript the image is simply shown.
+/// - `.gk-loading` (three `<span>`s) after the image inside `.gk-blurup`: the loading indicator.
+/// - `.gk-enter-photo`, `.gk-enter-caption`, `.gk-enter-page`: enter transitions.
+/// - `.gk-grid` and `.gk-slider`: focusable descendants get the marching-ants ring.
+/// - `view-transition-name` from `viewTransitionName(for:)` on the grid thumbnail and the photo
+///   page's image, so one grows into the other.
+public struct MotionStylesheet: Sendable, Hashable {
+    /// Blur radius of the placeholder and of the image as it focuses in, in CSS pixels.
+    public var blurRadius: Double
+    public var photoTransition: MotionTransition
+    public var captionTransition: MotionTransition
+    public var pageTransition: MotionTransition
+    /// Easing of the enter transitions and View Transitions.
+    public var easing: Easing
+    /// Seconds for the enter transitions (springs use their own settling time).
+    public var transitionDuration: Double
+
+    /// Creates a stylesheet with the given settings (defaults: SwiftUI-like choices).
+    public init(
+        blurRadius: Double = 24, photoTransition: MotionTransition = .combined([.opacity, .scale(0.96)]),
+        captionTransition: MotionTransition = .combined([.opacity, .move(.bottom)]),
+        pageTransition: MotionTransition = .opacity, easing: Easing = .spring(.smooth),
+        transitionDuration: Double = 0.5
+    ) {
+        self.blurRadius = blurRadius.isFinite ? max(blurRadius, 0) : 24
+        self.photoTransition = photoTransition
+        self.captionTransition = captionTransition
+        self.pageTransition = pageTransition
+        self.easing = easing
+        self.transitionDuration =
+            transitionDuration.isFinite && transitionDuration > 0 ? transitionDuration : 0.5
+    }
+
+    /// A valid, unique-per-id CSS `view-transition-name` (e.g. `gk-photo-iceland-ice-1a2b3c4d`)
+    /// to put on both the thumbnail and the photo page's image.
+    public static func viewTransitionName(for id: String) -> String {
+        "gk-photo-" + KenBurnsPlan.animationName(for: id).dropFirst("kb-".count)
+    }
+
+    /// The whole stylesheet.
+    public var css: String {
+        [staticRules, noPreferenceBlock, reducedBlock].joined(separator: "\n")
+    }
+
+    private var blur: String { cssNumber(blurRadius, digits: 2) + "px" }
+
+    /// Layout and resting states: no motion at all.
+    var staticRules: String {
+        """
+        .gk-blurup { position: relative; overflow: hidden; background-color: var(--gk-dominant, transparent); }
+        .gk-blurup::before {
+            content: ""; position: absolute; inset: calc(-2 * \(blur)); z-index: 0;
+            background: var(--gk-placeholder, none) center / cover no-repeat; filter: blur(\(blur));
+        }
+        .gk-blurup > img { position: relative; z-index: 1; }
+        :root.gk-js .gk-blurup > img:not(.is-loaded) { opacity: 0; }
+        .gk-loading {
+            position: absolute; inset: auto 0 1rem; z-index: 2; display: flex; gap: 0.4rem;
+            justify-content: center; pointer-events: none;
+        }
+        .gk-loading > span { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: currentColor; opacity: 0.5; }
+        :root:not(.gk-js) .gk-loading, .gk-blurup > img.is-loaded ~ .gk-loading { display: none; }
+        .gk-grid :focus-visible, .gk-slider :focus-visible { outline: none; position: relative; }
+        .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
+            content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--gk-focus, Highlight);
+            background:
+                linear-gradient(90deg, currentColor 50%, transparent 0) 0 0 / 12px 2px repeat-x,
+                linear-gradient(90deg, currentColor 50%, transparent 0) 0 100% / 12px 2px repeat-x,
+                linear-gradient(0deg, currentColor 50%, transparent 0) 0 0 / 2px 12px repeat-y,
+                linear-gradient(0deg, currentColor 50%, transparent 0) 100% 0 / 2px 12px repeat-y;
+        }
+
+        """
+    }
+}
