@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// The privacy check run after every build: no published file may carry GPS data.
+///
+/// Images (recognised by their first bytes, whatever their extension: JPEG, WebP, PNG, TIFF)
+/// leak when their EXIF has a GPS IFD at all or their XMP names a GPS property, even with
+/// zero or missing coordinates. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
+/// unknown) leaks when it spells out one of the source photos' coordinates, by the rule of
+/// ``CoordinateTextMatcher``. The scanner is independent of the image stage: it reads
+/// metadata with its own pure-Swift reader.
+public struct GPSLeakScanner: Sendable {
+    /// Coordinates read from the source photos (see ``GPSCoordinates/read(fromImage:source:)``).
+    public let sourceCoordinates: [GPSCoordinate]
+    private let matcher: CoordinateTextMatcher
+
+    /// Creates a scanner looking for the given source coordinates in text files.
+    public init(sourceCoordinates: [GPSCoordinate]) {
+        self.sourceCoordinates = sourceCoordinates
+        self.matcher = CoordinateTextMatcher(coordinates: sourceCoordinates)
+    }
+
+    /// Checks one published file.
+    ///
+    /// - Parameters:
+    ///   - path: the file's path in the output folder, used in the report.
+    ///   - bytes: its contents.
+    /// - Returns: the first leak found, or nil when the file is clean.
+    public func scan(path: String, bytes: [UInt8]) -> GPSLeak? {
+        if let metadata = GPSCoordinates.metadata(fromImage: bytes, source: path) {
+            if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, path: path) }
+            if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, path: path) }
+            return nil
+        }
+        return matcher.firstMatch(in: bytes).map { GPSLeak(.coordinates($0), path: path) }
+    }
+
+    /// Checks every listed file of a built site, in parallel.
+    ///
+    /// - Parameters:
+    ///   - directory: the output (or staging) folder.
+    ///   - paths: the published files, relative to `directory`.
+    /// - Returns: one leak per leaking (or unreadable) file, sorted by path.
+    public func scanOutput(directory: URL, paths: [String]) -> [GPSLeak] {
+        let leaks = Mutex<[GPSLeak]>([])
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            let found: GPSLeak?
+            do {
+                let data = try Data(contentsOf: directory.appendingPathComponent(path))
+                found = scan(path: path, bytes: [UInt8](data))
+            } catch {
+                found = GPSLeak(.unreadable(detail: Self.describe(error)), path: path)
+            }
+            if let found { leaks.withLock { $0.append(found) } }
+        }
+        return leaks.withLock { $0 }.sorted { $0.location.file < $1.location.file }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
+            return underlying.localizedDescription
+        }
+        return (error as NSError).localizedDescription
+    }
+}

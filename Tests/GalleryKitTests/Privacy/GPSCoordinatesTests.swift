@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// The pure-Swift EXIF reader finds GPS in JPEG, WebP, PNG and bare TIFF, in both byte orders.
+@Suite struct GPSCoordinatesTests {
+    /// The Eiffel Tower: 48°51'29.60"N 2°17'40.20"E.
+    static func eiffel(bigEndian: Bool) -> [UInt8] {
+        let builder = TIFFBuilder(bigEndian: bigEndian)
+        return builder.build(
+            ifd0: [builder.ascii(0x010F, "Canon"), builder.short(0x0112, 1)],
+            gps: builder.gpsEntries(
+                latitudeRef: "N", latitude: (48, 51, 2960), longitudeRef: "E", longitude: (2, 17, 4020)))
+    }
+
+    static func isNear(_ coordinate: GPSCoordinate?, _ latitude: Double, _ longitude: Double) -> Bool {
+        guard let coordinate else { return false }
+        return abs(coordinate.latitude - latitude) < 1e-5 && abs(coordinate.longitude - longitude) < 1e-5
+    }
+
+    @Test(arguments: [false, true]) func readsGPSFromAJPEGInEitherByteOrder(bigEndian: Bool) throws {
+        let jpeg = ImageBytes.splice(
+            ImageBytes.app1(Self.eiffel(bigEndian: bigEndian)), into: ImageBytes.skeletonJPEG)
+        let found = GPSCoordinates.read(fromJPEG: jpeg, source: "paris/tower.jpg")
+        #expect(found.count == 1)
+        #expect(Self.isNear(found.first, 48.858222, 2.294500))
+        #expect(found.first?.source == "paris/tower.jpg")
+    }
+
+    @Test func southAndWestAreNegative() {
+        let builder = TIFFBuilder(bigEndian: true)
+        let tiff = builder.build(
+            gps: builder.gpsEntries(
+                latitudeRef: "S", latitude: (33, 51, 3540), longitudeRef: "W", longitude: (70, 40, 1200)))
+        let found = GPSCoordinates.read(fromTIFF: tiff)
+        let latitude: Double = -(33.0 + 51.0 / 60.0 + 35.4 / 3600.0)
+        let longitude: Double = -(70.0 + 40.0 / 60.0 + 12.0 / 3600.0)
+        #expect(Self.isNear(found.first, latitude, longitude))
+    }
+
+    @Test func readsARealCorpusPhotoWithGPSAfterACommentAndIPTC() throws {
+        // exiftool: 35 deg 17' 44.73" S, 149 deg 7' 35.66" E
+        let jpeg = try ImageBytes.corpus("sigal-sample/iptcTest/1.jpg")
+        let found = GPSCoordinates.read(fromImage: jpeg, source: "iptcTest/1.jpg")
+        #expect(found.count == 1)
+        #expect(abs((found.first?.latitude ?? 0) + 35.2957583) < 1e-5)
+        #expect(abs((found.first?.longitude ?? 0) - 149.1265722) < 1e-5)
+    }
+
+    @Test(arguments: [
+        "sigal-sample/exifTest/21.jpg", "exif-orientation/Landscape_6.jpg",
+        "sigal-sample/dir2/Hubble ultra deep field.jpg",
+    ])
+    func cleanCorpusPhotosHaveNoGPS(path: String) throws {
+        let jpeg = try ImageBytes.corpus(path)
+        let metadata = try #require(GPSCoordinates.metadata(fromImage: jpeg))
+        #expect(!metadata.hasGPSData)
+        #expect(GPSCoordinates.read(fromJPEG: jpeg).isEmpty)
+    }
+
+    @Test func corpusPhotoGainsGPSWhenASegmentIsSplicedIn() throws {
+        let clean = try ImageBytes.corpus("sigal-sample/exifTest/21.jpg")
+        let dirty = ImageBytes.splice(ImageBytes.app1(Self.eiffel(bigEndian: false)), into: clean)
+        #expect(Self.isNear(GPSCoordinates.read(fromJPEG: dirty).first, 48.858222, 2.2945))
+    }
+
+    @Test(arguments: [false, true]) func readsGPSFromAWebPExifChunk(withExifPrefix: Bool) {
+        let tiff = Self.eiffel(bigEndian: false)
+        let webP = ImageBytes.webP(exif: (withExifPrefix ? Array("Exif\0\0".utf8) : []) + tiff)
+        #expect(Self.isNear(GPSCoordinates.read(fromWebP: webP).first, 48.858222, 2.2945))
+        #expect(Self.isNear(GPSCoordinates.read(fromImage: webP).first, 48.858222, 2.2945))
+    }
+
+    @Test func readsGPSFromAPNGExifChunk() {
+        let png = ImageBytes.png(exif: Self.eiffel(bigEndian: true))
+        #expect(Self.isNear(GPSCoordinates.read(fromPNG: png).first, 48.858222, 2.2945))
+    }
+
+    @Test func reportsAGPSIFDEvenWithoutCoordinates() {
+        let builder = TIFFBuilder(bigEndian: false)
+        let onlyVersion = builder.build(gps: [
+            TIFFBuilder.Entry(tag: 0, type: 1, count: 4, value: [2, 3, 0, 0])
+        ])
+        let metadata = GPSCoordinates.metadata(fromTIFF: onlyVersion)
+        #expect(metadata.hasGPSIFD)
+        #expect(metadata.coordinates.isEmpty)
+
+        let zero = builder.build(
+            gps: builder.gpsEntries(
+                latitudeRef: "N", latitude: (0, 0, 0), longitudeRef: "E", longitude: (0, 0, 0)))
+        let zeroMetadata = GPSCoordinates.metadata(fromTIFF: zero)
+        #expect(zeroMetadata.hasGPSIFD)
+        #expect(zeroMetadata.coordinates == [GPSCoordinate(latitude: 0, longitude: 0)])
+    }
+
+    @Test func aZeroDenominatorYieldsNoCoordinateButStillGPS() {
+        let builder = TIFFBuilder(bigEndian: true)
+        let tiff = builder.build(gps: [
+            builder.ascii(1, "N"), builder.rationals(2, [(48, 0), (51, 1), (0, 1)]),
+            builder.ascii(3, "E"), builder.rationals(4, [(2, 1), (17, 1), (0, 1)]),
+        ])
+        let metadata = GPSCoordinates.metadata(fromTIFF: tiff)
+        #expect(metadata.hasGPSIFD)
+        #expect(metadata.coordinates.isEmpty)
+    }
+
+    @Test func findsXMPGPSInAJPEG() {
+        let xmp = Array(
+            "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:Description exif:GPSLatitude=\"48,51.49N\"/></x:xmpmeta>"
+                .utf8)
+        let segment = [0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 0xFF)] + xmp
+        let metadata = GPSCoordinates.metadata(
+            fromJPEG: ImageBytes.splice(segment, into: ImageBytes.skeletonJPEG))
+        #expect(metadata.hasXMPGPS)
+        #expect(!metadata.hasGPSIFD)
+    }
+
+    @Test func findsExifEmbeddedAfterTheImageData() {
+        // An MPF-style second image after the first one's EOI.
+        let second = ImageBytes.splice(
+            ImageBytes.app1(Self.eiffel(bigEndian: true)), into: ImageBytes.skeletonJPEG)
+        let jpeg = ImageBytes.skeletonJPEG + second
+        #expect(Self.isNear(GPSCoordinates.read(fromJPEG: jpeg).first, 48.858222, 2.2945))
+    }
+
+    @Test func notAnImageIsNil() {
+        #expect(GPSCoordinates.metadata(fromImage: Array("<html>48.858, 2.294</html>".utf8)) == nil)
+        #expect(GPSCoordinates.metadata(fromImage: []) == nil)
+    }
+}
