@@ -9,6 +9,8 @@ public struct GPSLeak: LocatedError, Hashable {
         case exifGPS
         /// An image whose XMP names GPS properties.
         case xmpGPS
+        /// A text file with a base64 `data:` image that carries EXIF or XMP GPS data.
+        case inlineImageGPS
         /// The file could not be read, so it could not be checked (the check fails closed).
         case unreadable(detail: String)
     }
@@ -34,6 +36,8 @@ public struct GPSLeak: LocatedError, Hashable {
             "published image contains EXIF GPS data"
         case .xmpGPS:
             "published image contains XMP GPS data"
+        case .inlineImageGPS:
+            "published file contains an inline (data: URI) image with GPS data"
         case .unreadable(let detail):
             "cannot read published file to check it for GPS data: \(detail)"
         }

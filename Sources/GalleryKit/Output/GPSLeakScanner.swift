@@ -7,8 +7,9 @@ import Synchronization
 /// leak when their EXIF has a GPS IFD at all or their XMP names a GPS property, even with
 /// zero or missing coordinates. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
 /// unknown) leaks when it spells out one of the source photos' coordinates, by the rule of
-/// ``CoordinateTextMatcher``. The scanner is independent of the image stage: it reads
-/// metadata with its own pure-Swift reader.
+/// ``CoordinateTextMatcher``, or when it embeds a base64 `data:` image that carries GPS.
+/// The scanner is independent of the image stage: it reads metadata with its own pure-Swift
+/// reader.
 public struct GPSLeakScanner: Sendable {
     /// Coordinates read from the source photos (see ``GPSCoordinates/read(fromImage:source:)``).
     public let sourceCoordinates: [GPSCoordinate]
@@ -32,7 +33,10 @@ public struct GPSLeakScanner: Sendable {
             if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, path: path) }
             return nil
         }
-        return matcher.firstMatch(in: bytes).map { GPSLeak(.coordinates($0), path: path) }
+        if let coordinate = matcher.firstMatch(in: bytes) {
+            return GPSLeak(.coordinates(coordinate), path: path)
+        }
+        return InlineImages.containGPS(bytes) ? GPSLeak(.inlineImageGPS, path: path) : nil
     }
 
     /// Checks every listed file of a built site, in parallel.
