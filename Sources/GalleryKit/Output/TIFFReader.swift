@@ -67,17 +67,18 @@ struct TIFFReader {
         for index in 0..<entryCount(at: offset) {
             let entry = offset + 2 + 12 * index
             switch u16(entry) {
-            case 1: south = firstCharacter(entry) == UInt8(ascii: "S")
+            case 1: south = (firstCharacter(entry) ?? 0) | 0x20 == UInt8(ascii: "s")
             case 2: latitude = degrees(entry)
-            case 3: west = firstCharacter(entry) == UInt8(ascii: "W")
+            case 3: west = (firstCharacter(entry) ?? 0) | 0x20 == UInt8(ascii: "w")
             case 4: longitude = degrees(entry)
             default: break
             }
         }
-        guard let latitude, let longitude, latitude <= 90, longitude <= 180 else { return nil }
+        guard let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        // A negative SRATIONAL (written by some tools instead of a S/W reference) also means south/west.
         return GPSCoordinate(
-            latitude: south ? -latitude : latitude, longitude: west ? -longitude : longitude,
-            source: source)
+            latitude: south || latitude < 0 ? -abs(latitude) : latitude,
+            longitude: west || longitude < 0 ? -abs(longitude) : longitude, source: source)
     }
 
     /// How many whole 12-byte entries the IFD at `offset` has inside the block.
@@ -94,12 +95,14 @@ struct TIFFReader {
     }
 
     /// Degrees + minutes/60 + seconds/3600 from one to three (S)RATIONALs; nil when a
-    /// denominator is zero, a value is negative or the data lies outside the block.
+    /// denominator is zero or the data lies outside the block. Negative when any part is
+    /// negative (`-33° 30'` is -33.5).
     private func degrees(_ entry: Int) -> Double? {
         guard let type = u16(entry + 2), type == 5 || type == 10,
             let count = u32(entry + 4), count >= 1, let data = u32(entry + 8)
         else { return nil }
         var total = 0.0
+        var negative = false
         for (index, scale) in [1.0, 60.0, 3600.0].prefix(min(count, 3)).enumerated() {
             guard let numerator = u32(data + 8 * index), let denominator = u32(data + 8 * index + 4),
                 denominator != 0
@@ -109,10 +112,11 @@ struct TIFFReader {
             let signedDenominator =
                 type == 10 ? Double(Int32(truncatingIfNeeded: denominator)) : Double(denominator)
             let value = signedNumerator / signedDenominator
-            guard value >= 0, value.isFinite else { return nil }
-            total += value / scale
+            guard value.isFinite else { return nil }
+            negative = negative || value < 0
+            total += abs(value) / scale
         }
-        return total
+        return negative ? -total : total
     }
 
     private func byte(_ offset: Int) -> UInt8? {

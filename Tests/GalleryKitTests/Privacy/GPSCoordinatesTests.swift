@@ -14,6 +14,10 @@ import Testing
                 latitudeRef: "N", latitude: (48, 51, 2960), longitudeRef: "E", longitude: (2, 17, 4020)))
     }
 
+    /// A skeleton JPEG carrying ``eiffel(bigEndian:)`` in its APP1 segment.
+    static let eiffelJPEG = ImageBytes.splice(
+        ImageBytes.app1(eiffel(bigEndian: false)), into: ImageBytes.skeletonJPEG)
+
     static func isNear(_ coordinate: GPSCoordinate?, _ latitude: Double, _ longitude: Double) -> Bool {
         guard let coordinate else { return false }
         return abs(coordinate.latitude - latitude) < 1e-5 && abs(coordinate.longitude - longitude) < 1e-5
@@ -37,6 +41,21 @@ import Testing
         let latitude: Double = -(33.0 + 51.0 / 60.0 + 35.4 / 3600.0)
         let longitude: Double = -(70.0 + 40.0 / 60.0 + 12.0 / 3600.0)
         #expect(Self.isNear(found.first, latitude, longitude))
+    }
+
+    @Test func negativeSignedRationalsAndLowercaseReferencesMeanSouthAndWest() {
+        let builder = TIFFBuilder(bigEndian: false)
+        let signed = builder.build(gps: [
+            builder.rationals(2, [(-33, 1), (30, 1), (0, 1)], signed: true),
+            builder.rationals(4, [(-70, 1), (0, 1), (0, 1)], signed: true),
+        ])
+        let found = GPSCoordinates.read(fromTIFF: signed)
+        #expect(Self.isNear(found.first, -33.5, -70))
+
+        let lowercase = builder.build(
+            gps: builder.gpsEntries(
+                latitudeRef: "s", latitude: (10, 0, 0), longitudeRef: "w", longitude: (20, 0, 0)))
+        #expect(Self.isNear(GPSCoordinates.read(fromTIFF: lowercase).first, -10, -20))
     }
 
     @Test func readsARealCorpusPhotoWithGPSAfterACommentAndIPTC() throws {
