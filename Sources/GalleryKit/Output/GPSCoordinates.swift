@@ -1,9 +1,9 @@
-/// Reads GPS metadata from JPEG, WebP, PNG and bare TIFF/EXIF bytes, in pure Swift.
+/// Reads GPS metadata from JPEG, WebP, PNG, HEIF/AVIF and bare TIFF/EXIF bytes, in pure Swift.
 ///
 /// This is the independent privacy check's reader: it shares no code with the image stage's
 /// EXIF reading (libexif), so a bug there cannot hide a leak here. It walks each container to
-/// its EXIF blocks (JPEG APP1 `Exif\0\0` segments, WebP `EXIF` chunks, PNG `eXIf` chunks) and
-/// its XMP packets, then follows the GPS IFD pointer (tag 0x8825). Malformed input never
+/// its EXIF blocks (JPEG APP1 `Exif\0\0` segments, WebP `EXIF` chunks, PNG `eXIf` chunks,
+/// HEIF Exif items) and its XMP packets, then follows the GPS IFD pointer (tag 0x8825). Malformed input never
 /// crashes or hangs it; it just yields less.
 public enum GPSCoordinates {
     /// The GPS coordinates in a JPEG's EXIF segments.
@@ -34,8 +34,8 @@ public enum GPSCoordinates {
         metadata(fromImage: bytes, source: source)?.coordinates ?? []
     }
 
-    /// GPS metadata of any supported image, or nil when the bytes are not JPEG, WebP, PNG or
-    /// TIFF.
+    /// GPS metadata of any supported image, or nil when the bytes are not JPEG, WebP, PNG,
+    /// HEIF/AVIF or TIFF.
     public static func metadata(fromImage bytes: [UInt8], source: String = "") -> GPSMetadata? {
         if bytes.starts(with: [0xFF, 0xD8]) { return metadata(fromJPEG: bytes, source: source) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
@@ -44,6 +44,9 @@ public enum GPSCoordinates {
             return metadata(fromWebP: bytes, source: source)
         }
         if bytes.starts(with: MetadataBlocks.pngSignature) { return metadata(fromPNG: bytes, source: source) }
+        if bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            return metadata(fromHEIF: bytes, source: source)
+        }
         if bytes.starts(with: Array("II*\0".utf8)) || bytes.starts(with: Array("MM\0*".utf8)) {
             return metadata(fromTIFF: bytes, source: source)
         }
@@ -64,6 +67,12 @@ public enum GPSCoordinates {
     /// GPS metadata of a PNG: its `eXIf` chunk and XMP `iTXt` chunk.
     public static func metadata(fromPNG bytes: [UInt8], source: String = "") -> GPSMetadata {
         evaluate(MetadataBlocks.png(bytes), in: bytes, source: source)
+    }
+
+    /// GPS metadata of a HEIF, HEIC or AVIF file: every `Exif\0\0` + TIFF block in it, and
+    /// GPS property names anywhere in it (its XMP item).
+    public static func metadata(fromHEIF bytes: [UInt8], source: String = "") -> GPSMetadata {
+        evaluate(MetadataBlocks.isoBaseMedia(bytes), in: bytes, source: source)
     }
 
     /// GPS metadata of a bare TIFF structure, with or without the `Exif\0\0` prefix.

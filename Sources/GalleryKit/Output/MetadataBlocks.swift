@@ -15,7 +15,8 @@ enum MetadataBlocks {
     static let exifPrefix: [UInt8] = Array("Exif\0\0".utf8)
     static let xmpPrefix: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    /// At most this many EXIF blocks are taken from the data after a JPEG's image data.
+    /// At most this many EXIF blocks are taken from a search of raw data (after a JPEG's image
+    /// data, or a whole HEIF file).
     static let maxTrailingBlocks = 32
 
     /// APP1 `Exif` and XMP segments up to the first SOS marker, then any `Exif\0\0` + TIFF
@@ -46,7 +47,14 @@ enum MetadataBlocks {
             }
             position = segment.upperBound
         }
-        return blocks + trailingExif(bytes, from: position)
+        return blocks + exifAnywhere(bytes, from: position)
+    }
+
+    /// HEIF/AVIF (ISO base media) files: their Exif item is `Exif\0\0` + a TIFF header
+    /// wherever `iloc` put it, so search the whole file rather than parse the boxes; XMP
+    /// (a `mime` item) is searched for GPS property names across the whole file.
+    static func isoBaseMedia(_ bytes: [UInt8]) -> [Block] {
+        exifAnywhere(bytes, from: 0) + [.xmp(0..<bytes.count)]
     }
 
     /// `EXIF` and `XMP ` chunks of a RIFF WebP file.
@@ -99,8 +107,9 @@ enum MetadataBlocks {
             || ByteSearch.firstIndex(of: Array("GPSLongitude".utf8), in: bytes, range) != nil
     }
 
-    /// EXIF blocks after a JPEG's entropy-coded data, where MPF files keep further images.
-    private static func trailingExif(_ bytes: [UInt8], from start: Int) -> [Block] {
+    /// `Exif\0\0` + TIFF header blocks from `start` on: after a JPEG's entropy-coded data
+    /// (where MPF files keep further images), or anywhere in a HEIF file.
+    private static func exifAnywhere(_ bytes: [UInt8], from start: Int) -> [Block] {
         var blocks: [Block] = []
         var position = start
         while blocks.count < maxTrailingBlocks,

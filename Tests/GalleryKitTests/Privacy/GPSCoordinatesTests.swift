@@ -23,6 +23,20 @@ import Testing
         return abs(coordinate.latitude - latitude) < 1e-5 && abs(coordinate.longitude - longitude) < 1e-5
     }
 
+    @Test func readsARealHEICFromTheCorpus() throws {
+        // exiftool: 53 deg 27' 5.48" N, 9 deg 50' 21.07" E
+        let heic = try ImageBytes.corpus("sigal-sample/dir1/test1/outdoor.heic")
+        let found = GPSCoordinates.read(fromImage: heic)
+        let latitude: Double = 53.0 + 27.0 / 60.0 + 5.48 / 3600.0
+        let longitude: Double = 9.0 + 50.0 / 60.0 + 21.07 / 3600.0
+        #expect(Self.isNear(found.first, latitude, longitude))
+    }
+
+    @Test func aBareTIFFFromTheCorpusHasNoGPS() throws {
+        let tiff = try ImageBytes.corpus("sigal-sample/dir1/test2/21.tiff")
+        #expect(GPSCoordinates.metadata(fromImage: tiff) == .empty)
+    }
+
     @Test(arguments: [false, true]) func readsGPSFromAJPEGInEitherByteOrder(bigEndian: Bool) throws {
         let jpeg = ImageBytes.splice(
             ImageBytes.app1(Self.eiffel(bigEndian: bigEndian)), into: ImageBytes.skeletonJPEG)
