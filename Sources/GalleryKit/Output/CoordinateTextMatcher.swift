@@ -18,7 +18,8 @@
 /// `0.123` never matches, because both halves of one coordinate must appear close together,
 /// each to the thousandth of a degree (about one chance in a million per nearby pair of
 /// three-decimal numbers). Coordinates within 0.0005° of (0, 0), which cameras without a fix
-/// write, are not searched in text: CSS is full of `0.000`.
+/// write, are not searched in text: CSS is full of `0.000`. Neither are impossible ones
+/// (NaN, beyond ±90/±180).
 struct CoordinateTextMatcher: Sendable {
     /// How far apart, in bytes, the latitude and longitude may be.
     static let window = 200
@@ -29,7 +30,11 @@ struct CoordinateTextMatcher: Sendable {
 
     init(coordinates: [GPSCoordinate]) {
         let searched = Array(
-            Set(coordinates.filter { abs($0.latitude) >= 0.0005 || abs($0.longitude) >= 0.0005 })
+            Set(
+                coordinates.filter {
+                    abs($0.latitude) <= 90 && abs($0.longitude) <= 180
+                        && (abs($0.latitude) >= 0.0005 || abs($0.longitude) >= 0.0005)
+                })
         ).sorted { ($0.source, $0.latitude, $0.longitude) < ($1.source, $1.latitude, $1.longitude) }
         var latitudeKeys: [Int: [Int]] = [:]
         var longitudeKeys: [Int: [Int]] = [:]
@@ -41,9 +46,6 @@ struct CoordinateTextMatcher: Sendable {
         self.latitudeKeys = latitudeKeys
         self.longitudeKeys = longitudeKeys
     }
-
-    /// True when there is nothing to look for, so text files need not be read at all.
-    var isEmpty: Bool { coordinates.isEmpty }
 
     /// The first source coordinate whose latitude and longitude both appear in `bytes`.
     func firstMatch(in bytes: [UInt8]) -> GPSCoordinate? {

@@ -24,6 +24,7 @@ public struct GPSCoordinate: Sendable, Hashable {
 
     /// Formats without Foundation's locale-dependent formatters, so messages are stable.
     static func threeDecimals(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e9 else { return String(value) }
         let milli = Int((abs(value) * 1000).rounded())
         let sign = value < 0 && milli != 0 ? "-" : ""
         let fraction = String(milli % 1000)

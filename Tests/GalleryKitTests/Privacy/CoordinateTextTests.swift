@@ -70,6 +70,17 @@ import Testing
         #expect(scanner.scan(path: "assets/site.css", bytes: Array(css.utf8)) == nil)
     }
 
+    @Test func impossibleSourceCoordinatesAreIgnored() {
+        let odd = [
+            GPSCoordinate(latitude: .nan, longitude: 2.294),
+            GPSCoordinate(latitude: 48.858, longitude: .infinity),
+            GPSCoordinate(latitude: 1e300, longitude: -1e300),
+        ]
+        let scanner = GPSLeakScanner(sourceCoordinates: odd)
+        #expect(scanner.scan(path: "a.html", bytes: Array("48.858, 2.294".utf8)) == nil)
+        #expect(GPSLeak(.coordinates(odd[2]), path: "a.html").message.contains("1e+300"))
+    }
+
     @Test func sameNumberForBothHalvesNeedsTwoNumbers() {
         let scanner = GPSLeakScanner(sourceCoordinates: [GPSCoordinate(latitude: 12.345, longitude: 12.345)])
         #expect(scanner.scan(path: "a.txt", bytes: Array("12.345".utf8)) == nil)
