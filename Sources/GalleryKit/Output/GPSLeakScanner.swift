@@ -61,6 +61,26 @@ public struct GPSLeakScanner: Sendable {
         return leaks.withLock { $0 }.sorted { $0.location.file < $1.location.file }
     }
 
+    /// Checks every regular file under `directory` (hidden files included), in parallel.
+    ///
+    /// - Parameter directory: the output (or staging) folder.
+    /// - Returns: one leak per leaking (or unreadable) file, sorted by path relative to
+    ///   `directory`; a folder that cannot be listed is reported as one unreadable leak at `.`.
+    public func scanOutput(directory: URL) -> [GPSLeak] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder),
+            isFolder.boolValue,
+            let walker = FileManager.default.enumerator(atPath: directory.path)
+        else {
+            return [GPSLeak(.unreadable(detail: "cannot list \(directory.path)"), path: ".")]
+        }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { paths.append(path) }
+        }
+        return scanOutput(directory: directory, paths: paths.sorted())
+    }
+
     private static func describe(_ error: any Error) -> String {
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
             return underlying.localizedDescription

@@ -72,6 +72,11 @@ import Testing
             leaks[1].message == "published file contains GPS coordinates (48.858, 2.295) from paris/tower.jpg"
         )
         #expect(leaks[2].message.hasPrefix("cannot read published file to check it for GPS data: "))
+
+        let listed = scanner.scanOutput(directory: folder.url)
+        #expect(
+            listed.map(\.location.file) == ["_img/ab12/tower-960.jpg", "feed.xml", "paris/tower/index.html"])
+        #expect(scanner.scanOutput(directory: folder.url.appendingPathComponent("missing")).count == 1)
     }
 
     @Test func scanningAThousandFilesIsFast() throws {
