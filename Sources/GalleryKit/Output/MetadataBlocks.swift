@@ -13,13 +13,13 @@ enum MetadataBlocks {
     }
 
     static let exifPrefix: [UInt8] = Array("Exif\0\0".utf8)
-    static let xmpPrefix: [UInt8] = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// At most this many EXIF blocks are taken from a search of raw data (after a JPEG's image
     /// data, or a whole HEIF file).
     static let maxTrailingBlocks = 32
 
-    /// APP1 `Exif` and XMP segments up to the first SOS marker, then any `Exif\0\0` + TIFF
+    /// APP1 `Exif` segments, and every other APPn segment (XMP, extended XMP...) as text to
+    /// search for GPS property names, up to the first SOS marker, then any `Exif\0\0` + TIFF
     /// header found in the rest of the file.
     static func jpeg(_ bytes: [UInt8]) -> [Block] {
         guard bytes.starts(with: [0xFF, 0xD8]) else { return [] }
@@ -37,13 +37,12 @@ enum MetadataBlocks {
             let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
             guard length >= 2 else { break }
             let segment = (position + 2)..<min(position + length, bytes.count)
-            if marker == 0xE1 {
-                if hasPrefix(bytes, at: segment.lowerBound, Array("Exif\0".utf8)) {
-                    blocks.append(
-                        .exif((segment.lowerBound + 6)..<max(segment.lowerBound + 6, segment.upperBound)))
-                } else if hasPrefix(bytes, at: segment.lowerBound, xmpPrefix) {
-                    blocks.append(.xmp(segment))
-                }
+            if marker == 0xE1, hasPrefix(bytes, at: segment.lowerBound, Array("Exif\0".utf8)) {
+                blocks.append(
+                    .exif((segment.lowerBound + 6)..<max(segment.lowerBound + 6, segment.upperBound)))
+            } else if (0xE0...0xEF).contains(marker) {
+                // XMP, extended XMP (its GPS may sit in any chunk) and other APPn payloads.
+                blocks.append(.xmp(segment))
             }
             position = segment.upperBound
         }

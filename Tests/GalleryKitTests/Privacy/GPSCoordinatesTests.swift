@@ -138,15 +138,54 @@ import Testing
         #expect(metadata.coordinates.isEmpty)
     }
 
-    @Test func findsXMPGPSInAJPEG() {
-        let xmp = Array(
-            "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:Description exif:GPSLatitude=\"48,51.49N\"/></x:xmpmeta>"
-                .utf8)
+    @Test(arguments: [
+        "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:Description exif:GPSLatitude=\"48,51.49N\"/></x:xmpmeta>",
+        "http://ns.adobe.com/xmp/extension/\0" + String(repeating: "A", count: 32) + "\0\0\0\u{40}\0\0\0\0"
+            + "<rdf:li><exif:GPSLongitude>2,17.67E</exif:GPSLongitude></rdf:li>",
+    ])
+    func findsXMPGPSInAJPEG(packet: String) {
+        let xmp = Array(packet.utf8)
         let segment = [0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 0xFF)] + xmp
         let metadata = GPSCoordinates.metadata(
             fromJPEG: ImageBytes.splice(segment, into: ImageBytes.skeletonJPEG))
         #expect(metadata.hasXMPGPS)
         #expect(!metadata.hasGPSIFD)
+        let scanner = GPSLeakScanner(sourceCoordinates: [])
+        #expect(
+            scanner.scan(path: "a.jpg", bytes: ImageBytes.splice(segment, into: ImageBytes.skeletonJPEG))?
+                .reason
+                == .xmpGPS)
+    }
+
+    /// exiftool finds GPS in exactly these four files of sigal's sample; so must we.
+    @Test func findsGPSInExactlyTheCorpusFilesExiftoolDoes() throws {
+        let root = ImageBytes.corpusURL.appendingPathComponent("sigal-sample")
+        let walker = try #require(FileManager.default.enumerator(atPath: root.path))
+        var withGPS: [String] = []
+        var images = 0
+        while let path = walker.nextObject() as? String {
+            guard let bytes = try? ImageBytes.corpus("sigal-sample/" + path),
+                let metadata = GPSCoordinates.metadata(fromImage: bytes)
+            else { continue }
+            images += 1
+            if metadata.hasGPSData { withGPS.append(path) }
+        }
+        #expect(images >= 30)
+        #expect(
+            withGPS.sorted() == [
+                "dir1/test1/flickr_jerquiaga_2394751088_cc-by-nc.jpg", "dir1/test1/outdoor.heic",
+                "iptcTest/1.jpg",
+                "iptcTest/2.jpg",
+            ])
+    }
+
+    @Test func everyOrientationSampleIsClean() throws {
+        for name in ["Landscape", "Portrait"] {
+            for orientation in 0...8 {
+                let jpeg = try ImageBytes.corpus("exif-orientation/\(name)_\(orientation).jpg")
+                #expect(GPSCoordinates.metadata(fromImage: jpeg) == .empty, "\(name)_\(orientation)")
+            }
+        }
     }
 
     @Test func findsExifEmbeddedAfterTheImageData() {
