@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Images (recognised by their first bytes, whatever their extension: JPEG, WebP, PNG, TIFF)
 /// leak when their EXIF has a GPS IFD at all or their XMP names a GPS property, even with
-/// zero or missing coordinates. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
+/// zero or missing coordinates; ISO base media files (HEIF, MP4, MOV) are also searched like
+/// text, for QuickTime's ISO 6709 location string. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
 /// unknown) leaks when it spells out one of the source photos' coordinates, by the rule of
 /// ``CoordinateTextMatcher``, or when it embeds a base64 `data:` image that carries GPS.
 /// The scanner is independent of the image stage: it reads metadata with its own pure-Swift
@@ -31,7 +32,8 @@ public struct GPSLeakScanner: Sendable {
         if let metadata = GPSCoordinates.metadata(fromImage: bytes, source: path) {
             if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, path: path) }
             if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, path: path) }
-            return nil
+            // MP4/MOV/HEIF keep a location as ISO 6709 text (`©xyz`: "+48.8582+002.2945/").
+            guard bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
         }
         if let coordinate = matcher.firstMatch(in: bytes) {
             return GPSLeak(.coordinates(coordinate), path: path)

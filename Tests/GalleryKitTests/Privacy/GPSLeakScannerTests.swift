@@ -36,6 +36,18 @@ import Testing
         #expect(scanner.scan(path: "a.webp", bytes: webP)?.reason == .exifGPS)
     }
 
+    @Test func aQuickTimeLocationInAnMP4IsALeak() {
+        func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+            let size = payload.count + 8
+            return [0, 0, UInt8(size >> 8), UInt8(size & 0xFF)] + Array(type.utf8) + payload
+        }
+        let ftyp = box("ftyp", Array("isom\0\0\u{2}\0isomiso2mp41".utf8))
+        let location = box("\u{A9}xyz", [0, 18, 0x15, 0xC7] + Array("+48.8582+002.2945/".utf8))
+        let mp4 = ftyp + box("moov", box("udta", location))
+        #expect(scanner.scan(path: "video/clip.mp4", bytes: mp4)?.reason == .coordinates(Self.tower))
+        #expect(scanner.scan(path: "video/clip.mp4", bytes: ftyp + box("moov", [])) == nil)
+    }
+
     @Test func cleanImagesPass() throws {
         let clean = try ImageBytes.corpus("sigal-sample/exifTest/21.jpg")
         #expect(scanner.scan(path: "_img/1/21-960.jpg", bytes: clean) == nil)
