@@ -1,0 +1,45 @@
+/// A published file that gives away where a photo was taken. Raised by ``GPSLeakScanner``
+/// after a build; any one of them fails the build.
+public struct GPSLeak: LocatedError, Hashable {
+    /// What was found.
+    public enum Reason: Sendable, Hashable {
+        /// A source photo's coordinates, written out in text.
+        case coordinates(GPSCoordinate)
+        /// An image with a GPS IFD in its EXIF.
+        case exifGPS
+        /// An image whose XMP names GPS properties.
+        case xmpGPS
+        /// A text file with a base64 `data:` image that carries EXIF or XMP GPS data.
+        case inlineImageGPS
+        /// The file could not be read, so it could not be checked (the check fails closed).
+        case unreadable(detail: String)
+    }
+
+    /// The published file, relative to the output folder (`iceland/dsc-0142/index.html`).
+    public var location: SourceLocation
+    /// What was found.
+    public var reason: Reason
+
+    /// Creates a leak report about `path` in the output folder.
+    public init(_ reason: Reason, path: String) {
+        self.reason = reason
+        self.location = SourceLocation(file: path)
+    }
+
+    /// The message shown after the location.
+    public var message: String {
+        switch reason {
+        case .coordinates(let coordinate):
+            "published file contains GPS coordinates (\(coordinate.shortDescription)) from "
+                + (coordinate.source.isEmpty ? "a source photo" : coordinate.source)
+        case .exifGPS:
+            "published image contains EXIF GPS data"
+        case .xmpGPS:
+            "published image contains XMP GPS data"
+        case .inlineImageGPS:
+            "published file contains an inline (data: URI) image with GPS data"
+        case .unreadable(let detail):
+            "cannot read published file to check it for GPS data: \(detail)"
+        }
+    }
+}

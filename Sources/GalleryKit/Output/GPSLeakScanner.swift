@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// The privacy check run after every build: no published file may carry GPS data.
+///
+/// Images (recognised by their first bytes, whatever their extension: JPEG, WebP, PNG, TIFF)
+/// leak when their EXIF has a GPS IFD at all or their XMP names a GPS property, even with
+/// zero or missing coordinates; ISO base media files (HEIF, MP4, MOV) are also searched like
+/// text, for QuickTime's ISO 6709 location string. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
+/// unknown) leaks when it spells out one of the source photos' coordinates, by the rule of
+/// ``CoordinateTextMatcher``, or when it embeds a base64 `data:` image that carries GPS.
+/// The scanner is independent of the image stage: it reads metadata with its own pure-Swift
+/// reader.
+public struct GPSLeakScanner: Sendable {
+    /// Coordinates read from the source photos (see ``GPSCoordinates/read(fromImage:source:)``).
+    public let sourceCoordinates: [GPSCoordinate]
+    private let matcher: CoordinateTextMatcher
+
+    /// Creates a scanner looking for the given source coordinates in text files.
+    public init(sourceCoordinates: [GPSCoordinate]) {
+        self.sourceCoordinates = sourceCoordinates
+        self.matcher = CoordinateTextMatcher(coordinates: sourceCoordinates)
+    }
+
+    /// Checks one published file.
+    ///
+    /// - Parameters:
+    ///   - path: the file's path in the output folder, used in the report.
+    ///   - bytes: its contents.
+    /// - Returns: the first leak found, or nil when the file is clean.
+    public func scan(path: String, bytes: [UInt8]) -> GPSLeak? {
+        if let metadata = GPSCoordinates.metadata(fromImage: bytes, source: path) {
+            if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, path: path) }
+            if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, path: path) }
+            // MP4/MOV/HEIF keep a location as ISO 6709 text (`©xyz`: "+48.8582+002.2945/").
+            guard bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
+        }
+        if let coordinate = matcher.firstMatch(in: bytes) {
+            return GPSLeak(.coordinates(coordinate), path: path)
+        }
+        return InlineImages.containGPS(bytes) ? GPSLeak(.inlineImageGPS, path: path) : nil
+    }
+
+    /// Checks every listed file of a built site, in parallel.
+    ///
+    /// - Parameters:
+    ///   - directory: the output (or staging) folder.
+    ///   - paths: the published files, relative to `directory`.
+    /// - Returns: one leak per leaking (or unreadable) file, sorted by path.
+    public func scanOutput(directory: URL, paths: [String]) -> [GPSLeak] {
+        let leaks = Mutex<[GPSLeak]>([])
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let path = paths[index]
+            let found: GPSLeak?
+            do {
+                let data = try Data(contentsOf: directory.appendingPathComponent(path))
+                found = scan(path: path, bytes: [UInt8](data))
+            } catch {
+                found = GPSLeak(.unreadable(detail: Self.describe(error)), path: path)
+            }
+            if let found { leaks.withLock { $0.append(found) } }
+        }
+        return leaks.withLock { $0 }.sorted { $0.location.file < $1.location.file }
+    }
+
+    /// Checks every regular file under `directory` (hidden files included), in parallel.
+    ///
+    /// - Parameter directory: the output (or staging) folder.
+    /// - Returns: one leak per leaking (or unreadable) file, sorted by path relative to
+    ///   `directory`; a folder that cannot be listed is reported as one unreadable leak at `.`.
+    public func scanOutput(directory: URL) -> [GPSLeak] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder),
+            isFolder.boolValue,
+            let walker = FileManager.default.enumerator(atPath: directory.path)
+        else {
+            return [GPSLeak(.unreadable(detail: "cannot list \(directory.path)"), path: ".")]
+        }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { paths.append(path) }
+        }
+        return scanOutput(directory: directory, paths: paths.sorted())
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
+            return underlying.localizedDescription
+        }
+        return (error as NSError).localizedDescription
+    }
+}
