@@ -47,10 +47,11 @@ public enum SiteBuilder {
             pipeline: ImagePipeline(
                 settings: site.config.images, outputDirectory: writer.stagingDirectory),
             jobs: options.jobs, finish: MotionAnalysis.finish)
-        let photos = await stage.run(
+        let images = await stage.run(
             site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
             diagnostics: diagnostics, progress: progress)
         try Task.checkCancellation()
+        let photos = images.photos
         let ordered = PhotoOrdering.apply(to: site, photos: photos)
 
         // Stage 3: rendering.
@@ -76,7 +77,13 @@ public enum SiteBuilder {
             }
         }
 
-        // Stage 4: output, only when nothing went wrong.
+        // Stage 4: output, only when nothing went wrong, and never with a GPS coordinate of a
+        // source in any published file.
+        for leak in GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
+            .scanOutput(directory: writer.stagingDirectory)
+        {
+            diagnostics.emit(leak)
+        }
         if diagnostics.hasErrors || (options.strict && diagnostics.count(of: .warning) > 0) {
             throw failed()
         }

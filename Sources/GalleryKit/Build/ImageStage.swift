@@ -13,13 +13,20 @@ struct ImageStage: Sendable {
     /// Runs after the pipeline on each photo, in the same worker (placeholder, focal point).
     var finish: @Sendable (ImageResult) -> ProcessedPhoto
 
+    /// What the stage made: processed photos keyed by source path, and the GPS coordinates
+    /// found in the sources (only to check, after the build, that none was published).
+    struct Output: Sendable {
+        var photos: [String: ProcessedPhoto]
+        var sourceCoordinates: [GPSCoordinate]
+    }
+
     /// Processes `photos`; failures become diagnostics and the photo is left out.
     func run(
         _ photos: [PhotoSource], contentDirectory: URL, diagnostics: DiagnosticCollector,
         progress: @escaping @Sendable (BuildProgress) -> Void
-    ) async -> [String: ProcessedPhoto] {
+    ) async -> Output {
         let total = photos.count
-        guard total > 0 else { return [:] }
+        guard total > 0 else { return Output(photos: [:], sourceCoordinates: []) }
         let state = WorkQueue()
         let workerCount = min(jobs, total)
         let stage = self
@@ -40,7 +47,11 @@ struct ImageStage: Sendable {
             }
             group.notify(queue: .global()) { continuation.resume() }
         }
-        return state.lock.withLock { $0.results }
+        return state.lock.withLock { state in
+            Output(
+                photos: state.results,
+                sourceCoordinates: state.coordinates.sorted { $0.source < $1.source })
+        }
     }
 
     private func work(
@@ -62,13 +73,25 @@ struct ImageStage: Sendable {
             } catch {
                 diagnostics.emit(error)
             }
+            let coordinates = Self.gpsCoordinates(of: photo, in: contentDirectory)
             let done = state.lock.withLock { state in
                 if let processed { state.results[photo.sourcePath] = processed }
+                state.coordinates += coordinates
                 state.done += 1
                 return state.done
             }
             progress(BuildProgress(photosDone: done, photosTotal: photos.count))
         }
+    }
+}
+
+extension ImageStage {
+    /// The GPS coordinates in a source photo, read only so that the build can prove none of
+    /// them reached a published file. An unreadable file has none (the pipeline reports it).
+    static func gpsCoordinates(of photo: PhotoSource, in contentDirectory: URL) -> [GPSCoordinate] {
+        let url = contentDirectory.appendingPathComponent(photo.sourcePath)
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return GPSCoordinates.read(fromImage: [UInt8](data), source: photo.sourcePath)
     }
 }
 
@@ -81,4 +104,5 @@ private struct WorkState {
     var next = 0
     var done = 0
     var results: [String: ProcessedPhoto] = [:]
+    var coordinates: [GPSCoordinate] = []
 }
