@@ -27,7 +27,10 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
     static let all: [BrokenSiteCase] = [
         BrokenSiteCase(
             name: "bad YAML in front matter",
-            files: ["album/index.md": text("---\ntitle: [unclosed\n---\n"), "album/a.jpg": jpeg, "album/a.md": alt],
+            files: [
+                "album/index.md": text("---\ntitle: [unclosed\n---\n"), "album/a.jpg": jpeg,
+                "album/a.md": alt,
+            ],
             expected: [
                 "album/index.md:3:1: error: front matter: did not find expected ',' or ']' (while parsing a flow sequence)"
             ],
@@ -39,7 +42,9 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
         BrokenSiteCase(
             name: "wrong type",
             files: ["about.md": text("---\ntitle: About\ndraft: maybe\n---\nText\n")],
-            expected: ["about.md:3:8: warning: 'draft' should be true or false, not 'maybe'; using the default"],
+            expected: [
+                "about.md:3:8: warning: 'draft' should be true or false, not 'maybe'; using the default"
+            ],
             fails: false),
         BrokenSiteCase(
             name: "corrupt JPEG",

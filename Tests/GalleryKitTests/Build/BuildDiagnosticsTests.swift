@@ -29,11 +29,14 @@ import Testing
 
     @Test(arguments: BrokenSiteCase.all)
     func eachProblemIsReportedWithFileLineAndSeverity(_ problem: BrokenSiteCase) async throws {
-        let (sandbox, outcome, before, after) = try await Self.buildBroken(problem.files, strict: problem.strict)
+        let (sandbox, outcome, before, after) = try await Self.buildBroken(
+            problem.files, strict: problem.strict)
         let shown = outcome.diagnostics.filter { $0.severity != .note }.map(\.description)
         #expect(shown == problem.expected)
         if problem.fails {
-            #expect(outcome.error is BuildFailed, "the build should fail, got \(String(describing: outcome.error))")
+            #expect(
+                outcome.error is BuildFailed,
+                "the build should fail, got \(String(describing: outcome.error))")
             #expect(after == before, "a failed build changed the previous output")
         } else {
             #expect(outcome.succeeded, "the build should succeed: \(String(describing: outcome.error))")
@@ -53,10 +56,11 @@ import Testing
         try #require(chosen.count == names.count)
         var files = chosen.reduce(into: [String: [UInt8]]()) { $0.merge($1.files) { first, _ in first } }
         files["about.md"] = BrokenSiteCase.text("---\ntitle: About\ncolour: red\ndraft: maybe\n---\nText\n")
-        let expected = (chosen.flatMap(\.expected) + [
-            "about.md:3:1: warning: unknown key 'colour'; ignored",
-            "about.md:4:8: warning: 'draft' should be true or false, not 'maybe'; using the default",
-        ]).sorted()
+        let expected =
+            (chosen.flatMap(\.expected) + [
+                "about.md:3:1: warning: unknown key 'colour'; ignored",
+                "about.md:4:8: warning: 'draft' should be true or false, not 'maybe'; using the default",
+            ]).sorted()
         let (_, outcome, before, after) = try await Self.buildBroken(files)
         let shown = outcome.diagnostics.filter { $0.severity != .note }.map(\.description)
         #expect(shown.sorted() == expected)
@@ -92,7 +96,8 @@ import Testing
         #expect(try FileTree.snapshot(of: sandbox.content) == contentBefore)
         let same = await sandbox.build(output: sandbox.content)
         #expect(same.error is BuildFailed)
-        #expect(same.rendered.count == 1 && same.rendered.allSatisfy { $0.contains("error: the output folder") })
+        #expect(
+            same.rendered.count == 1 && same.rendered.allSatisfy { $0.contains("error: the output folder") })
         #expect(try FileTree.snapshot(of: sandbox.content) == contentBefore)
     }
 }

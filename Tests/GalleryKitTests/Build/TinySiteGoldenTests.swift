@@ -58,11 +58,13 @@ import Testing
         for path in texts.keys.sorted() where goldenPaths.contains(path) {
             let golden = try Data(contentsOf: Self.goldenFolder.appendingPathComponent(path))
             let actual = texts[path] ?? Data()
-            #expect(actual == golden, "\(path) differs from its golden file: \(firstDifference(actual, golden))")
+            #expect(
+                actual == golden, "\(path) differs from its golden file: \(firstDifference(actual, golden))")
         }
 
         let goldenImages = try ImageSignature.parseList(
-            String(decoding: Data(contentsOf: Self.goldenFolder.appendingPathComponent(Self.imageListName)),
+            String(
+                decoding: Data(contentsOf: Self.goldenFolder.appendingPathComponent(Self.imageListName)),
                 as: UTF8.self))
         #expect(
             Set(images.keys) == Set(goldenImages.keys),
@@ -83,7 +85,8 @@ import Testing
         try? manager.removeItem(at: Self.goldenFolder)
         for (path, data) in texts {
             let url = Self.goldenFolder.appendingPathComponent(path)
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         try manager.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)

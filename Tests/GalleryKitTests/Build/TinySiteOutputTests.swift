@@ -23,7 +23,8 @@ import Testing
             #expect(
                 others.allSatisfy { topRight[0] > $0[0] + 20 },
                 "\(path): the red corner is not top right: \(signature.line)")
-            let orientation = JPEGMarkers.exifPayload(in: bytes)
+            let orientation =
+                JPEGMarkers.exifPayload(in: bytes)
                 .flatMap { ExifReader.read(app1Payload: $0) }?.summary.orientation ?? 1
             #expect(orientation == 1, "\(path) still says EXIF orientation \(orientation)")
         }
