@@ -94,11 +94,18 @@ import Testing
             ])
         #expect(!FileManager.default.fileExists(atPath: inside.path))
         #expect(try FileTree.snapshot(of: sandbox.content) == contentBefore)
-        let same = await sandbox.build(output: sandbox.content)
-        #expect(same.error is BuildFailed)
-        #expect(
-            same.rendered.count == 1 && same.rendered.allSatisfy { $0.contains("error: the output folder") })
-        #expect(try FileTree.snapshot(of: sandbox.content) == contentBefore)
+        // The content folder itself, and a folder holding it, are refused the same way.
+        for output in [sandbox.content, sandbox.root] {
+            let refused = await sandbox.build(output: output)
+            #expect(refused.error is BuildFailed, "output \(output.path) was accepted")
+            #expect(
+                refused.rendered.count == 1
+                    && refused.rendered.allSatisfy {
+                        $0.hasPrefix("\(output.path): error: the output folder")
+                    },
+                "\(refused.rendered)")
+            #expect(try FileTree.snapshot(of: sandbox.content) == contentBefore)
+        }
     }
 }
 
