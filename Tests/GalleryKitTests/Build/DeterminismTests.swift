@@ -13,6 +13,10 @@ import Testing
         let two = await second.build(jobs: 2)
         #expect(one.succeeded && two.succeeded, "\(one.rendered) \(two.rendered)")
         try Self.expectIdentical(first.output, second.output)
+        // Building again over an existing site gives the same tree: nothing stale is kept.
+        let again = await first.build(jobs: 2)
+        #expect(again.succeeded, "\(again.rendered)")
+        try Self.expectIdentical(first.output, second.output)
     }
 
     /// The demo site in content/ (real photos), with one worker and then two. A copy is built
