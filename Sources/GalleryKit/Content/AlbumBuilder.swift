@@ -4,13 +4,13 @@ import Foundation
 /// photos, hands out unique slugs and URLs.
 struct AlbumBuilder {
     let loader: ContentLoader
-    let allowRawHTML: Bool
+    let markdown: MarkdownOptions
     /// Every page found so far, in walk order (the loader sorts them by URL).
     private(set) var pages: [Page] = []
 
-    init(loader: ContentLoader, allowRawHTML: Bool) {
+    init(loader: ContentLoader, markdown: MarkdownOptions) {
         self.loader = loader
-        self.allowRawHTML = allowRawHTML
+        self.markdown = markdown
     }
 
     private func reporter(_ file: String) -> IssueReporter {
@@ -22,7 +22,7 @@ struct AlbumBuilder {
         guard let front = loader.readFrontMatter(path) else { return nil }
         let page = PageReader.page(
             front, sourcePath: path, defaultTitle: defaultTitle, reporter: reporter(path),
-            allowRawHTML: allowRawHTML)
+            markdown: markdown)
         return page.draft && !loader.includeDrafts ? nil : page
     }
 
@@ -49,7 +49,7 @@ struct AlbumBuilder {
                 var meta = AlbumMetadata()
                 let indexPath = sub.child("index.md")
                 if sub.hasIndex, let front = loader.readFrontMatter(indexPath) {
-                    meta = AlbumMetadata(front, reporter: reporter(indexPath), allowRawHTML: allowRawHTML)
+                    meta = AlbumMetadata(front, reporter: reporter(indexPath), markdown: markdown)
                 }
                 if meta.draft && !loader.includeDrafts { continue }
                 entries.append((sub.name, .album(sub, meta)))
@@ -134,7 +134,7 @@ struct AlbumBuilder {
         var meta = PhotoMetadata()
         let sidecarPath = scan.sidecars[file].map(scan.child)
         if let sidecarPath, let front = loader.readFrontMatter(sidecarPath) {
-            meta = PhotoMetadata(front, reporter: reporter(sidecarPath), allowRawHTML: allowRawHTML)
+            meta = PhotoMetadata(front, reporter: reporter(sidecarPath), markdown: markdown)
         }
         if meta.hidden { return nil }
         return PhotoSource(

@@ -36,7 +36,9 @@ public struct ContentLoader {
             reporter: siteReporter)
 
         let scan = FolderScanner(root: contentDirectory, diagnostics: diagnostics).scanRoot()
-        var builder = AlbumBuilder(loader: self, allowRawHTML: config.allowRawHTML)
+        var builder = AlbumBuilder(
+            loader: self,
+            markdown: MarkdownOptions(allowRawHTML: config.allowRawHTML, basePath: config.basePath))
         var home: Page?
         if scan.hasIndex, let page = builder.readPage("index.md", defaultTitle: config.title) {
             home = page

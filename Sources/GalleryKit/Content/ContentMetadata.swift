@@ -17,7 +17,7 @@ struct AlbumMetadata {
 
     init() {}
 
-    init(_ front: FrontMatter, reporter: IssueReporter, allowRawHTML: Bool) {
+    init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions) {
         let fields = FieldReader(
             front.fields, knownKeys: Self.keys, reporter: reporter, sigalStyle: front.style == .sigal)
         title = fields.string("title")
@@ -30,8 +30,8 @@ struct AlbumMetadata {
         sort = fields.choice("sort", PhotoSort.self) ?? .date
         draft = fields.bool("draft") ?? false
         let body = front.body.trimmingCharacters(in: .whitespacesAndNewlines)
-        let markdown = body.isEmpty ? (fields.string("description") ?? "") : front.body
-        descriptionHTML = Markdown.render(markdown, allowRawHTML: allowRawHTML)
+        let text = body.isEmpty ? (fields.string("description") ?? "") : front.body
+        descriptionHTML = markdown.render(text, from: reporter.file)
     }
 }
 
@@ -47,14 +47,14 @@ struct PhotoMetadata {
 
     init() {}
 
-    init(_ front: FrontMatter, reporter: IssueReporter, allowRawHTML: Bool) {
+    init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions) {
         let fields = FieldReader(
             front.fields, knownKeys: Self.keys, reporter: reporter, sigalStyle: front.style == .sigal)
         title = fields.string("title")
         alt = fields.string("alt")
         focus = fields.focus("focus")
         hidden = fields.bool("hidden") ?? false
-        captionHTML = Markdown.render(front.body, allowRawHTML: allowRawHTML)
+        captionHTML = markdown.render(front.body, from: reporter.file)
     }
 }
 
@@ -64,7 +64,7 @@ enum PageReader {
 
     static func page(
         _ front: FrontMatter, sourcePath: String, defaultTitle: String, reporter: IssueReporter,
-        allowRawHTML: Bool
+        markdown: MarkdownOptions
     ) -> Page {
         let fields = FieldReader(
             front.fields, knownKeys: keys, reporter: reporter, sigalStyle: front.style == .sigal)
@@ -72,7 +72,20 @@ enum PageReader {
             sourcePath: sourcePath, urlPath: "", title: fields.string("title") ?? defaultTitle,
             description: fields.string("description") ?? "", date: fields.date("date"),
             draft: fields.bool("draft") ?? false,
-            html: Markdown.render(front.body, allowRawHTML: allowRawHTML),
+            html: markdown.render(front.body, from: sourcePath),
             template: fields.name("template") ?? "page")
+    }
+}
+
+/// How the content stage renders Markdown: raw HTML or not, and links resolved for the site's
+/// base path (see ``MarkdownLinks``).
+struct MarkdownOptions: Sendable {
+    var allowRawHTML: Bool
+    var basePath: String
+
+    /// Renders `text`, written in the file at `sourcePath` (relative to the content folder).
+    func render(_ text: String, from sourcePath: String) -> String {
+        let links = MarkdownLinks(sourcePath: sourcePath, basePath: basePath)
+        return Markdown.render(text, allowRawHTML: allowRawHTML, resolveLink: links.resolve)
     }
 }

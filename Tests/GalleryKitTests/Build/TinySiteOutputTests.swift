@@ -66,20 +66,10 @@ import Testing
             }
         }
         #expect(checked > 50, "too few references found (\(checked)): is the parser broken?")
-        let fromTemplates = offenders.filter { !Self.markdownLinks.contains($0) }
-        #expect(fromTemplates.isEmpty, "references that break under /photos/: \(fromTemplates.sorted())")
-        // Links written in Markdown bodies are passed through unchanged: `about/` on the home
-        // page works in a browser, but `travel/night/` in about.md (published at about/) does
-        // not. Resolving Markdown links against their source file is not done yet.
-        withKnownIssue("relative links in Markdown are not resolved against the site base path") {
-            #expect(offenders.filter { Self.markdownLinks.contains($0) }.isEmpty)
-        }
+        // Includes the links written in Markdown (`travel/night/` in about.md, published at
+        // about/): they are resolved against their source file and the base path.
+        #expect(offenders.isEmpty, "references that break under /photos/: \(offenders.sorted())")
     }
-
-    /// The relative links the fixture's Markdown holds, as they appear in the output.
-    static let markdownLinks: Set<String> = [
-        "index.html: about/", "index.html: travel/", "about/index.html: travel/night/",
-    ]
 
     static func worksUnderSubPath(_ reference: String) -> Bool {
         if reference.hasPrefix("/photos/") || reference.hasPrefix("#") { return true }
