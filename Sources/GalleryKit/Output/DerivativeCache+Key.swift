@@ -31,6 +31,9 @@ extension DerivativeCache {
         return CacheKey(hex: SHA256.hex(text), contentHash: contentHash)
     }
 
+    /// Seconds a file must be unmodified before its stamp is trusted by the next build.
+    static let settleTime: TimeInterval = 3
+
     /// The text hashed into a key: one `name=value` line per input, in a fixed order.
     static func canonicalDescription(
         contentHash: String, settings: ImageSettings, photo: PhotoSource, pipelineVersion: String
@@ -66,8 +69,11 @@ extension DerivativeCache {
         let after = CacheFileSystem.stamp(path)
         state.withLock { state in
             state.statistics.filesHashed += 1
-            // A file that changed while it was read is hashed again next time.
-            if after == before {
+            // A file that changed while it was read is hashed again next time, and so is one
+            // modified in the last few seconds: on file systems with coarse timestamps it could
+            // change again without its stamp changing (git's "racily clean" problem).
+            let settled = Date().timeIntervalSince1970 - Self.settleTime
+            if after == before, Double(before.modifiedNanoseconds) / 1e9 < settled {
                 state.index.files[path] = CacheIndex.FileRecord(stamp: before, hash: hash, lastBuild: 0)
             } else {
                 state.index.files[path] = nil

@@ -6,7 +6,7 @@ extension DerivativeCache {
     /// The cached record for `key`, or nil when there is no complete entry. A missing or
     /// truncated file, bad JSON or an entry of another schema is a miss, never an error.
     public func lookup(_ key: CacheKey) -> ProcessedPhotoRecord? {
-        let record = validRecord(in: entryDirectory(for: key), key: key)
+        let record = validRecord(for: key)
         state.withLock { state in
             if record != nil {
                 state.statistics.hits += 1
@@ -25,17 +25,20 @@ extension DerivativeCache {
     ///   entry was removed or damaged meanwhile), in which case the files it placed are removed
     ///   again and the caller processes the photo as on a miss.
     public func restore(_ record: ProcessedPhotoRecord, key: CacheKey, into siteRoot: URL) -> Bool {
+        // Plain strings rather than URLs: this runs for every rendition of every cached photo.
         guard let names = record.entryFileNames else { return false }
-        let entry = entryDirectory(for: key).path
+        let entry = entryPath(for: key)
         let root = siteRoot.path
         var placed: [String] = []
         var lastFolder = ""
         for (rendition, name) in zip(record.renditions, names) {
             let destination = root + "/" + rendition.path
-            let folder = (destination as NSString).deletingLastPathComponent
-            let outcome: CacheFileSystem.PlaceOutcome =
-                folder == lastFolder || CacheFileSystem.makeDirectory(folder)
-                ? CacheFileSystem.linkOrCopy(entry + "/" + name, to: destination) : .failed
+            let folder = String(destination[..<(destination.lastIndex(of: "/") ?? destination.endIndex)])
+            var outcome = CacheFileSystem.PlaceOutcome.failed
+            if folder == lastFolder || CacheFileSystem.makeDirectory(folder) {
+                lastFolder = folder
+                outcome = CacheFileSystem.linkOrCopy(entry + "/" + name, to: destination)
+            }
             switch outcome {
             case .created: placed.append(destination)
             case .alreadyThere: break
@@ -43,21 +46,36 @@ extension DerivativeCache {
                 placed.forEach(CacheFileSystem.unlinkFile)
                 return false
             }
-            lastFolder = folder
         }
         return true
     }
 
-    /// The record in `entry` when it is complete and belongs to `key`.
-    func validRecord(in entry: URL, key: CacheKey) -> ProcessedPhotoRecord? {
+    /// Hands each of the record's cached rendition files to `place` with the site path it
+    /// belongs at, for a caller that publishes files its own way (an output writer method that
+    /// records what it wrote, say). Stops at the first file `place` refuses.
+    /// - Returns: true when `place` accepted every file.
+    public func restore(
+        _ record: ProcessedPhotoRecord, key: CacheKey,
+        using place: (_ cachedFile: URL, _ sitePath: String) -> Bool
+    ) -> Bool {
+        guard let names = record.entryFileNames else { return false }
+        let entry = entryDirectory(for: key)
+        for (rendition, name) in zip(record.renditions, names) {
+            let cachedFile = entry.appendingPathComponent(name, isDirectory: false)
+            guard place(cachedFile, rendition.path) else { return false }
+        }
+        return true
+    }
+
+    /// The record in the entry for `key` when it is complete and belongs to that key.
+    func validRecord(for key: CacheKey) -> ProcessedPhotoRecord? {
         guard
-            let data = FileManager.default.contents(
-                atPath: entry.appendingPathComponent(Self.recordFileName).path),
+            let data = FileManager.default.contents(atPath: entryPath(for: key) + "/" + Self.recordFileName),
             let file = try? JSONDecoder().decode(CacheEntryFile.self, from: data),
             file.schema == CacheEntryFile.currentSchema, file.key == key.hex,
             let names = file.photo.entryFileNames
         else { return nil }
-        let folder = entry.path
+        let folder = entryPath(for: key)
         for (rendition, name) in zip(file.photo.renditions, names) {
             guard let stamp = CacheFileSystem.stamp(folder + "/" + name),
                 stamp.size == Int64(rendition.byteCount)

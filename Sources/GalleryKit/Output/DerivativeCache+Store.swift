@@ -59,7 +59,7 @@ extension DerivativeCache {
         guard code == EEXIST || code == ENOTEMPTY else {
             throw storeError("cannot publish the entry: \(CacheFileSystem.errnoText(code))", photo)
         }
-        if validRecord(in: entry, key: key) != nil {
+        if validRecord(for: key) != nil {
             // Another worker or process stored the same derivatives first: keep theirs.
             try? FileManager.default.removeItem(atPath: temporary)
             return

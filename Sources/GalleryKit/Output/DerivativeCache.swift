@@ -47,6 +47,8 @@ public final class DerivativeCache: Sendable {
     /// The pipeline version mixed into every key.
     public let pipelineVersion: String
 
+    /// ``directory`` as a path.
+    let directoryPath: String
     let state: Mutex<State>
 
     struct State {
@@ -74,6 +76,7 @@ public final class DerivativeCache: Sendable {
         let resolved = try Self.checkLocation(
             directory, contentDirectory: contentDirectory, outputDirectory: outputDirectory)
         self.directory = resolved
+        self.directoryPath = resolved.path
         self.pipelineVersion = pipelineVersion
         try Self.prepare(resolved, display: directory.path)
         state = Mutex(State(index: CacheIndex.load(from: resolved)))
@@ -95,6 +98,11 @@ public final class DerivativeCache: Sendable {
             ?? ".galleryc/cache"
         if chosen.hasPrefix("/") { return URL(fileURLWithPath: chosen, isDirectory: true) }
         return currentDirectory.appendingPathComponent(chosen, isDirectory: true)
+    }
+
+    /// ``entryDirectory(for:)`` as a path string, for the hot paths.
+    func entryPath(for key: CacheKey) -> String {
+        directoryPath + "/" + key.hex.prefix(2) + "/" + key.hex
     }
 
     /// The folder of the entry for `key`: `<cache>/<key[0..2]>/<key>/`.

@@ -77,4 +77,21 @@ import Testing
             #expect(published.count == rendition.byteCount)
         }
     }
+
+    @Test func restoringThroughTheOutputWriterRecordsThePaths() throws {
+        let box = try CacheSandbox()
+        try FileManager.default.removeItem(at: box.site)
+        let photo = try box.putPhoto("a.jpg", bytes: [4, 5, 6])
+        try build([photo], box: box)
+        let cache = try box.makeCache()
+        let key = try cache.key(for: box.url(of: photo), settings: ImageSettings(), photo: photo)
+        let record = try #require(cache.lookup(key))
+        let writer = try OutputWriter(outputDirectory: box.site, contentDirectory: box.content)
+        let placed = cache.restore(record, key: key) { cachedFile, sitePath in
+            (try? writer.copyFile(at: cachedFile, toPath: sitePath)) != nil
+        }
+        #expect(placed)
+        #expect(writer.writtenPaths == record.renditions.map(\.path).sorted())
+        writer.abandon()
+    }
 }

@@ -97,6 +97,18 @@ import Testing
         #expect(again[3] != keys[3])
     }
 
+    @Test func aFileModifiedSecondsAgoIsHashedAgainNextBuild() throws {
+        let box = try CacheSandbox()
+        let photo = try box.putPhoto("fresh.jpg", bytes: [1, 2])
+        try box.touch(box.url(of: photo), secondsFromNow: 0)
+        let first = try box.makeCache()
+        _ = try first.key(for: box.url(of: photo), settings: settings, photo: photo)
+        try first.saveIndex()
+        let second = try box.makeCache()
+        _ = try second.key(for: box.url(of: photo), settings: settings, photo: photo)
+        #expect(second.statistics.filesHashed == 1, "a stamp this recent is not trusted yet")
+    }
+
     @Test func anUnreadableIndexMeansHashingAgainNotAnError() throws {
         let box = try CacheSandbox()
         let photo = try box.putPhoto("one.jpg", bytes: [1])
