@@ -32,7 +32,13 @@ import Synchronization
 ///
 /// **Restoring.** Rendition files are hard-linked into the staging folder (copied when the
 /// cache is on another file system), so a cached build writes no image bytes. The linked files
-/// share their data with the cache: nothing may edit a published rendition in place.
+/// share their data with the cache: nothing may edit a published rendition in place. Files
+/// linked this way bypass ``OutputWriter``'s bookkeeping (``OutputWriter/writtenPaths``); a
+/// caller that needs it passes its own placing function to ``restore(_:key:using:)``.
+///
+/// **Pruning.** ``saveIndex(now:)`` ends a build and records which entries it used;
+/// ``prune(keepingBuilds:maxAge:now:)`` then removes entries none of the last N builds used or
+/// unused for 30 days, and temporary folders of killed builds.
 ///
 /// **Removed photos.** The cache only restores what the current build asks for, and the output
 /// writer swaps in a complete new site, so a deleted photo's renditions leave the site at the
