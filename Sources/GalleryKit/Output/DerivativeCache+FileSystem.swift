@@ -1,0 +1,112 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `stat(2)` says about a source file, for the index's quick check.
+struct FileStamp: Sendable, Hashable, Codable {
+    var size: Int64
+    var modifiedNanoseconds: Int64
+    var inode: UInt64
+}
+
+/// The few POSIX calls the cache makes in its hot paths, where Foundation is too slow.
+enum CacheFileSystem {
+    /// Size, mtime and inode of a regular file, or nil when it is missing or not a file.
+    static func stamp(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        return FileStamp(
+            size: Int64(info.st_size),
+            modifiedNanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+            inode: UInt64(info.st_ino))
+    }
+
+    /// SHA-256 of a file's bytes as hex (errors name `displayPath`), read in 1 MiB blocks so a large file is never held whole.
+    static func hashFile(_ path: String, displayPath: String) throws(CacheError) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw readError(displayPath) }
+        defer { close(descriptor) }
+        let blockSize = 1 << 20
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { block.deallocate() }
+        var hasher = SHA256()
+        while true {
+            let count = read(descriptor, block.baseAddress, blockSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw readError(displayPath)
+            }
+            if count == 0 { break }
+            hasher.update(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+        }
+        return SHA256.hexString(hasher.finalize())
+    }
+
+    private static func readError(_ displayPath: String) -> CacheError {
+        CacheError(.unreadableSource(detail: errnoText()), path: displayPath)
+    }
+
+    /// What ``linkOrCopy(_:to:)`` did.
+    enum PlaceOutcome {
+        case created
+        case alreadyThere
+        case failed
+    }
+
+    /// Makes `destination` the same file as `source`: a hard link, or a copy across file
+    /// systems. An existing destination of the same size counts as done (content-addressed
+    /// paths only ever hold one content).
+    static func linkOrCopy(_ source: String, to destination: String) -> PlaceOutcome {
+        if link(source, destination) == 0 { return .created }
+        switch errno {
+        case EEXIST:
+            let same = stamp(destination).map(\.size) == stamp(source).map(\.size)
+            return same ? .alreadyThere : .failed
+        case EXDEV, EPERM, EMLINK, ENOTSUP:
+            let copied = (try? FileManager.default.copyItem(atPath: source, toPath: destination)) != nil
+            return copied ? .created : .failed
+        default:
+            return .failed
+        }
+    }
+
+    /// Creates `path` and any missing parents; true when it exists as a folder afterwards.
+    static func makeDirectory(_ path: String) -> Bool {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT else { return false }
+        return
+            (try? FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true)) != nil
+    }
+
+    /// `rename(2)`; on failure returns the errno.
+    static func renameItem(_ source: String, to destination: String) -> Int32? {
+        rename(source, destination) == 0 ? nil : errno
+    }
+
+    /// Removes a file, ignoring errors.
+    static func unlinkFile(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// This process's id, for naming temporary folders.
+    static var processID: Int32 { getpid() }
+
+    /// True when the process `pid` is known to have exited.
+    static func processHasExited(_ pid: Int32) -> Bool {
+        kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    static func errnoText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The content address of one photo's derivatives: SHA-256 over its bytes, the output settings,
+/// slug, sidecar focus and pipeline version.
+public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+    /// 64 lowercase hex digits.
+    public let hex: String
+    /// SHA-256 of the source file's bytes, as hex.
+    public let contentHash: String
+
+    /// The key as hex.
+    public var description: String { hex }
+}
+
+extension DerivativeCache {
+    /// The key for one photo, hashing its file only when the index's size, mtime or inode for
+    /// it no longer match.
+    ///
+    /// - Parameters:
+    ///   - sourceURL: the photo file on disk.
+    ///   - settings: the image settings of this build.
+    ///   - photo: the photo as the content stage found it (slug and sidecar focus count).
+    /// - Returns: the key to ``lookup(_:)`` and ``store(_:renditionsIn:key:)`` with.
+    /// - Throws: ``CacheError`` naming `photo.sourcePath` when the file cannot be read.
+    public func key(for sourceURL: URL, settings: ImageSettings, photo: PhotoSource) throws(CacheError)
+        -> CacheKey
+    {
+        let contentHash = try contentHash(of: sourceURL, displayPath: photo.sourcePath)
+        let text = Self.canonicalDescription(
+            contentHash: contentHash, settings: settings, photo: photo, pipelineVersion: pipelineVersion)
+        return CacheKey(hex: SHA256.hex(text), contentHash: contentHash)
+    }
+
+    /// Seconds a file must be unmodified before its stamp is trusted by the next build.
+    static let settleTime: TimeInterval = 3
+
+    /// The text hashed into a key: one `name=value` line per input, in a fixed order.
+    static func canonicalDescription(
+        contentHash: String, settings: ImageSettings, photo: PhotoSource, pipelineVersion: String
+    ) -> String {
+        let focus = photo.focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
+        return [
+            "galleryc-derivatives 1",
+            "pipeline=\(pipelineVersion.utf8.count):\(pipelineVersion)",
+            "source=\(contentHash)",
+            "widths=\(settings.widths.map(String.init).joined(separator: ","))",
+            "formats=\(settings.formats.map(\.rawValue).joined(separator: ","))",
+            "jpeg-quality=\(settings.jpegQuality)",
+            "webp-quality=\(settings.webpQuality)",
+            "progressive=\(settings.progressive)",
+            "slug=\(photo.slug.utf8.count):\(photo.slug)",
+            "focus=\(focus)",
+        ].joined(separator: "\n")
+    }
+
+    /// The source's content hash: from the index when its stamp is unchanged, else by reading it.
+    func contentHash(of sourceURL: URL, displayPath: String) throws(CacheError) -> String {
+        let path = sourceURL.standardizedFileURL.path
+        guard let before = CacheFileSystem.stamp(path) else {
+            throw CacheError(.unreadableSource(detail: "no such file"), path: displayPath)
+        }
+        let known: String? = state.withLock { state in
+            state.seenFiles.insert(path)
+            guard let record = state.index.files[path], record.stamp == before else { return nil }
+            return record.hash
+        }
+        if let known { return known }
+        let hash = try CacheFileSystem.hashFile(path, displayPath: displayPath)
+        let after = CacheFileSystem.stamp(path)
+        state.withLock { state in
+            state.statistics.filesHashed += 1
+            // A file that changed while it was read is hashed again next time, and so is one
+            // modified in the last few seconds: on file systems with coarse timestamps it could
+            // change again without its stamp changing (git's "racily clean" problem).
+            let settled = Date().timeIntervalSince1970 - Self.settleTime
+            if after == before, Double(before.modifiedNanoseconds) / 1e9 < settled {
+                state.index.files[path] = CacheIndex.FileRecord(stamp: before, hash: hash, lastBuild: 0)
+            } else {
+                state.index.files[path] = nil
+            }
+        }
+        return hash
+    }
+}

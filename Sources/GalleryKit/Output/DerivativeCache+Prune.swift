@@ -1,0 +1,71 @@
+import Foundation
+
+extension DerivativeCache {
+    /// Removes entries that none of the last `keepingBuilds` builds used, or that no build has
+    /// used for `maxAge`; entries the index does not know (its index was lost, or another
+    /// process wrote them) go only once their folder is older than `maxAge`. Also removes
+    /// leftovers of killed builds in `<cache>/tmp/` and forgets source files no recent build
+    /// keyed. Call after ``saveIndex(now:)``, which records what the build used.
+    ///
+    /// - Parameters:
+    ///   - keepingBuilds: how many recent builds' entries to keep (at least 1).
+    ///   - maxAge: entries unused for longer go, whatever the build count (default 30 days).
+    ///   - now: the current time.
+    /// - Returns: how many entries were removed.
+    @discardableResult
+    public func prune(keepingBuilds: Int = 5, maxAge: TimeInterval = 30 * 86_400, now: Date = Date()) -> Int {
+        let (index, builds) = state.withLock { state in
+            let oldest = state.index.builds - max(1, keepingBuilds) + 1
+            state.index.files = state.index.files.filter { $0.value.lastBuild >= oldest }
+            return (state.index.entries, oldest)
+        }
+        let cutoff = now.timeIntervalSince1970 - maxAge
+        var removed: [String] = []
+        for key in entryKeysOnDisk() {
+            let folder = entryDirectory(for: CacheKey(hex: key, contentHash: ""))
+            let stale: Bool
+            if let use = index[key] {
+                stale = use.lastBuild < builds || use.lastUsed < cutoff
+            } else {
+                let modified = (try? folder.resourceValues(forKeys: [.contentModificationDateKey]))?
+                    .contentModificationDate
+                stale = (modified?.timeIntervalSince1970 ?? 0) < cutoff
+            }
+            guard stale else { continue }
+            if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(key) }
+        }
+        state.withLock { state in
+            for key in removed { state.index.entries[key] = nil }
+        }
+        removeAbandonedTemporaryFolders()
+        return removed.count
+    }
+
+    /// Keys of the entry folders present: `<two hex digits>/<64 hex digits starting with them>`.
+    private func entryKeysOnDisk() -> [String] {
+        let manager = FileManager.default
+        let shards = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        var keys: [String] = []
+        for shard in shards.sorted() where shard.count == 2 && Self.isHex(shard) {
+            let names = (try? manager.contentsOfDirectory(atPath: directory.path + "/" + shard)) ?? []
+            keys += names.filter { $0.count == 64 && $0.hasPrefix(shard) && Self.isHex($0) }.sorted()
+        }
+        return keys
+    }
+
+    /// Removes `<cache>/tmp/<pid>-...` folders whose process has exited.
+    private func removeAbandonedTemporaryFolders() {
+        let parent = directory.appendingPathComponent(Self.temporaryFolderName)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names {
+            guard let pid = name.split(separator: "-").first.flatMap({ Int32($0) }),
+                pid != CacheFileSystem.processID, CacheFileSystem.processHasExited(pid)
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    private static func isHex(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension DerivativeCache {
+    static let temporaryFolderName = "tmp"
+
+    /// Saves a freshly processed photo under `key`: its renditions (read from `siteRoot`, where
+    /// the image stage wrote them; hard-linked, or copied across file systems) and its record.
+    /// The entry is assembled in `<cache>/tmp/` and renamed into place, so a crash leaves no
+    /// half entry. When another worker stored the same key first, that entry stays. A damaged
+    /// entry under the key is replaced.
+    /// - Throws: ``CacheError`` (a warning: the site is fine, only the cache missed out) when a
+    ///   rendition is missing or not the recorded size, or a write fails.
+    public func store(_ photo: ProcessedPhoto, renditionsIn siteRoot: URL, key: CacheKey) throws(CacheError) {
+        let record = ProcessedPhotoRecord(photo)
+        guard let names = record.entryFileNames else {
+            throw storeError("rendition paths are unsafe or share a file name", photo)
+        }
+        let temporary = try makeTemporaryFolder(photo)
+        var published = false
+        defer { if !published { try? FileManager.default.removeItem(atPath: temporary) } }
+        for (rendition, name) in zip(record.renditions, names) {
+            let source = siteRoot.path + "/" + rendition.path
+            guard CacheFileSystem.stamp(source)?.size == Int64(rendition.byteCount) else {
+                throw storeError("\(rendition.path) is missing or not \(rendition.byteCount) bytes", photo)
+            }
+            guard CacheFileSystem.linkOrCopy(source, to: temporary + "/" + name) == .created else {
+                throw storeError("cannot link \(rendition.path): \(CacheFileSystem.errnoText())", photo)
+            }
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let file = CacheEntryFile(schema: CacheEntryFile.currentSchema, key: key.hex, photo: record)
+            try encoder.encode(file).write(to: URL(fileURLWithPath: temporary + "/" + Self.recordFileName))
+        } catch {
+            throw storeError("cannot write the record: \((error as NSError).localizedDescription)", photo)
+        }
+        try publish(temporary, as: key, photo)
+        published = true
+        state.withLock { state in
+            state.statistics.stores += 1
+            state.usedEntries.insert(key.hex)
+        }
+    }
+
+    /// Renames the finished `temporary` folder to the entry's folder.
+    private func publish(_ temporary: String, as key: CacheKey, _ photo: ProcessedPhoto) throws(CacheError) {
+        let entry = entryDirectory(for: key)
+        guard CacheFileSystem.makeDirectory(entry.deletingLastPathComponent().path) else {
+            throw storeError("cannot create \(entry.deletingLastPathComponent().path)", photo)
+        }
+        guard let code = CacheFileSystem.renameItem(temporary, to: entry.path) else { return }
+        guard code == EEXIST || code == ENOTEMPTY else {
+            throw storeError("cannot publish the entry: \(CacheFileSystem.errnoText(code))", photo)
+        }
+        if validRecord(for: key) != nil {
+            // Another worker or process stored the same derivatives first: keep theirs.
+            try? FileManager.default.removeItem(atPath: temporary)
+            return
+        }
+        let aside = temporary + "-damaged"
+        _ = CacheFileSystem.renameItem(entry.path, to: aside)
+        try? FileManager.default.removeItem(atPath: aside)
+        if let code = CacheFileSystem.renameItem(temporary, to: entry.path) {
+            throw storeError("cannot replace a damaged entry: \(CacheFileSystem.errnoText(code))", photo)
+        }
+    }
+
+    /// A new, empty folder under `<cache>/tmp/` named after this process.
+    private func makeTemporaryFolder(_ photo: ProcessedPhoto) throws(CacheError) -> String {
+        let parent = directory.appendingPathComponent(Self.temporaryFolderName).path
+        let name = "\(CacheFileSystem.processID)-\(UInt64.random(in: 0...UInt64.max))"
+        let path = parent + "/" + name
+        guard CacheFileSystem.makeDirectory(parent), CacheFileSystem.makeDirectory(path) else {
+            throw storeError("cannot create \(path): \(CacheFileSystem.errnoText())", photo)
+        }
+        return path
+    }
+
+    private func storeError(_ detail: String, _ photo: ProcessedPhoto) -> CacheError {
+        CacheError(.io(operation: "store the derivatives", detail: detail), path: photo.source.sourcePath)
+    }
+}

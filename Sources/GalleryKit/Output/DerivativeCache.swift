@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+
+/// A content-addressed cache of image derivatives that survives between builds, so a rebuild
+/// with nothing changed decodes no image.
+///
+/// **Location.** `.galleryc/cache` in the working directory unless `--cache-dir` or
+/// `GALLERYC_CACHE_DIR` says otherwise (see ``directory(option:environment:currentDirectory:)``).
+/// It may never be, lie in, or contain the content folder, nor lie in the output folder (which
+/// every build replaces); ``init(directory:pipelineVersion:contentDirectory:outputDirectory:)``
+/// refuses those with a ``CacheError``. The folder is safe to delete at any time, and CI can
+/// keep it between runs. It carries a `CACHEDIR.TAG` so backup tools skip it.
+///
+/// **Key.** SHA-256 over the source file's bytes (through its content hash), the settings that
+/// shape the output (widths, formats, JPEG and WebP quality, progressive), the photo's slug
+/// and sidecar `focus:`, and the pipeline version the caller passes in (bump it whenever the
+/// image code changes its output). Change any of them and the photo is processed again;
+/// touching a file without changing its bytes does not.
+///
+/// **Entries.** `<cache>/<key[0..2]>/<key>/` holds the rendition files (named by the last
+/// component of their site path) and `photo.json`, a ``ProcessedPhotoRecord``: everything of a
+/// ``ProcessedPhoto`` except its ``PhotoSource``, which comes fresh from the content stage at
+/// every build. An entry is written in `<cache>/tmp/` and renamed into place, so a crash never
+/// leaves a half entry under its key. A missing file, a size that differs from the record or
+/// bad JSON makes ``lookup(_:)`` report a miss, never an error; ``store(_:renditionsIn:key:)``
+/// then replaces the broken entry.
+///
+/// **Quick check.** `<cache>/index.json` maps each source file (absolute path) to its size,
+/// modification time in nanoseconds, inode and content hash, so unchanged files are not read
+/// again; any change of size, mtime or inode re-hashes the file (streamed in 1 MiB blocks).
+/// The index also records which build last used each entry, for ``prune(keepingBuilds:maxAge:now:)``.
+///
+/// **Restoring.** Rendition files are hard-linked into the staging folder (copied when the
+/// cache is on another file system), so a cached build writes no image bytes. The linked files
+/// share their data with the cache: nothing may edit a published rendition in place. Files
+/// linked this way bypass ``OutputWriter``'s bookkeeping (``OutputWriter/writtenPaths``); a
+/// caller that needs it passes its own placing function to ``restore(_:key:using:)``.
+///
+/// **Pruning.** ``saveIndex(now:)`` ends a build and records which entries it used;
+/// ``prune(keepingBuilds:maxAge:now:)`` then removes entries none of the last N builds used or
+/// unused for 30 days, and temporary folders of killed builds.
+///
+/// **Removed photos.** The cache only restores what the current build asks for, and the output
+/// writer swaps in a complete new site, so a deleted photo's renditions leave the site at the
+/// next build; its entry stays in the cache until pruned.
+///
+/// Safe to use from several worker threads at once: the index sits behind a `Mutex`, and each
+/// entry is published with one `rename(2)`. Two galleryc processes may share a cache folder;
+/// the one that saves its index last wins, which costs the other one re-hashing only.
+public final class DerivativeCache: Sendable {
+    /// The cache folder, resolved (absolute, no symlinks, no `..`).
+    public let directory: URL
+    /// The pipeline version mixed into every key.
+    public let pipelineVersion: String
+
+    /// ``directory`` as a path.
+    let directoryPath: String
+    let state: Mutex<State>
+
+    struct State {
+        var index: CacheIndex
+        /// Entry keys looked up successfully or stored during the current build.
+        var usedEntries: Set<String> = []
+        /// Source paths keyed during the current build.
+        var seenFiles: Set<String> = []
+        var statistics = CacheStatistics()
+    }
+
+    /// Opens (creating it if needed) the cache folder and reads its index.
+    ///
+    /// - Parameters:
+    ///   - directory: the cache folder; see ``directory(option:environment:currentDirectory:)``.
+    ///   - pipelineVersion: a string that changes whenever the image stage's output would.
+    ///   - contentDirectory: the content folder, which the cache must neither be, lie in, nor
+    ///     contain.
+    ///   - outputDirectory: the output folder, which the cache must not lie in.
+    /// - Throws: ``CacheError`` when the folder is refused or cannot be created. An unreadable
+    ///   index is not an error: the cache starts with an empty one.
+    public init(
+        directory: URL, pipelineVersion: String, contentDirectory: URL, outputDirectory: URL? = nil
+    ) throws(CacheError) {
+        let resolved = try Self.checkLocation(
+            directory, contentDirectory: contentDirectory, outputDirectory: outputDirectory)
+        self.directory = resolved
+        self.directoryPath = resolved.path
+        self.pipelineVersion = pipelineVersion
+        try Self.prepare(resolved, display: directory.path)
+        state = Mutex(State(index: CacheIndex.load(from: resolved)))
+    }
+
+    /// Hits, misses and hashing work so far, for the build summary and for tests.
+    public var statistics: CacheStatistics {
+        state.withLock { $0.statistics }
+    }
+
+    /// Where the cache goes: `option` (the `--cache-dir` value) if given, else
+    /// `GALLERYC_CACHE_DIR` if set and not empty, else `.galleryc/cache`. Relative paths are
+    /// taken from `currentDirectory`.
+    public static func directory(
+        option: String?, environment: [String: String], currentDirectory: URL
+    ) -> URL {
+        let chosen =
+            option ?? environment["GALLERYC_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ".galleryc/cache"
+        if chosen.hasPrefix("/") { return URL(fileURLWithPath: chosen, isDirectory: true) }
+        return currentDirectory.appendingPathComponent(chosen, isDirectory: true)
+    }
+
+    /// ``entryDirectory(for:)`` as a path string, for the hot paths.
+    func entryPath(for key: CacheKey) -> String {
+        directoryPath + "/" + key.hex.prefix(2) + "/" + key.hex
+    }
+
+    /// The folder of the entry for `key`: `<cache>/<key[0..2]>/<key>/`.
+    public func entryDirectory(for key: CacheKey) -> URL {
+        directory.appendingPathComponent(String(key.hex.prefix(2)), isDirectory: true)
+            .appendingPathComponent(key.hex, isDirectory: true)
+    }
+
+    /// The cached photo for `key` with its renditions linked into `siteRoot`, or nil on a miss
+    /// (then nothing was written). The common path of a build worker:
+    ///
+    ///     if let photo = cache.restoredPhoto(for: key, source: source, into: staging) { ... }
+    ///     else { process the photo, then `try cache.store(photo, renditionsIn: staging, key: key)` }
+    public func restoredPhoto(for key: CacheKey, source: PhotoSource, into siteRoot: URL) -> ProcessedPhoto? {
+        guard let record = lookup(key), restore(record, key: key, into: siteRoot) else { return nil }
+        return record.photo(source: source)
+    }
+}
+
+/// What the cache did during this process's life.
+public struct CacheStatistics: Sendable, Hashable {
+    /// Source files read in full to compute their content hash.
+    public var filesHashed = 0
+    /// Lookups that found a complete entry.
+    public var hits = 0
+    /// Lookups that found nothing usable.
+    public var misses = 0
+    /// Entries written.
+    public var stores = 0
+
+    /// All zero.
+    public init() {}
+}

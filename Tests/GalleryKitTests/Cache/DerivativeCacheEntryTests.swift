@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+@Suite struct DerivativeCacheEntryTests {
+    /// A cache holding one stored photo, and what was stored.
+    struct Stored {
+        let box: CacheSandbox
+        let cache: DerivativeCache
+        let photo: ProcessedPhoto
+        let key: CacheKey
+        var entry: URL { cache.entryDirectory(for: key) }
+    }
+
+    func storedPhoto() throws -> Stored {
+        let box = try CacheSandbox()
+        let source = try box.putPhoto("trip/DSC_1.jpg", bytes: [1, 2, 3, 4], slug: "dsc-1")
+        let cache = try box.makeCache()
+        let key = try cache.key(for: box.url(of: source), settings: ImageSettings(), photo: source)
+        let photo = try box.processed(source, key: key)
+        try cache.store(photo, renditionsIn: box.site, key: key)
+        return Stored(box: box, cache: cache, photo: photo, key: key)
+    }
+
+    @Test func storeLookupRestoreRoundTrip() throws {
+        let stored = try storedPhoto()
+        let record = try #require(stored.cache.lookup(stored.key))
+        var retitled = stored.photo.source
+        retitled.title = "A new title"
+        #expect(
+            record.photo(source: retitled)
+                == ProcessedPhoto(
+                    source: retitled, width: 1200, height: 800, exif: stored.photo.exif,
+                    renditions: stored.photo.renditions, placeholder: stored.photo.placeholder,
+                    dominantColor: "#336699", focus: FocalPoint(x: 0.25, y: 0.75), hasAlpha: false))
+        #expect(record.exif.dateTaken == Date(timeIntervalSince1970: 1_700_000_000.5))
+
+        let nextSite = stored.box.root.appendingPathComponent("next-site")
+        #expect(stored.cache.restore(record, key: stored.key, into: nextSite))
+        for rendition in stored.photo.renditions {
+            #expect(
+                stored.box.read(rendition.path, in: nextSite)
+                    == stored.box.read(rendition.path, in: stored.box.site))
+            let restored = nextSite.appendingPathComponent(rendition.path)
+            let cached = stored.entry.appendingPathComponent((rendition.path as NSString).lastPathComponent)
+            #expect(stored.box.inode(restored) == stored.box.inode(cached), "hard link, not a copy")
+        }
+        #expect(
+            stored.cache.statistics
+                == {
+                    var expected = CacheStatistics()
+                    expected.filesHashed = 1
+                    expected.hits = 1
+                    expected.stores = 1
+                    return expected
+                }())
+    }
+
+    @Test func restoredPhotoIsNilOnAMissAndWritesNothing() throws {
+        let stored = try storedPhoto()
+        let other = CacheKey(hex: String(repeating: "ab", count: 32), contentHash: "")
+        let nextSite = stored.box.root.appendingPathComponent("next-site")
+        #expect(stored.cache.restoredPhoto(for: other, source: stored.photo.source, into: nextSite) == nil)
+        #expect(!FileManager.default.fileExists(atPath: nextSite.path))
+        #expect(stored.cache.statistics.misses == 1)
+        let hit = stored.cache.restoredPhoto(for: stored.key, source: stored.photo.source, into: nextSite)
+        #expect(hit == stored.photo)
+    }
+
+    @Test(arguments: ["bad json", "missing rendition", "truncated rendition", "wrong key", "missing record"])
+    func damagedEntriesAreMisses(damage: String) throws {
+        let stored = try storedPhoto()
+        let fileManager = FileManager.default
+        let record = stored.entry.appendingPathComponent("photo.json")
+        let rendition = stored.entry.appendingPathComponent("dsc-1-960.jpg")
+        switch damage {
+        case "bad json":
+            try Data("{\"schema\": 1, \"key\": ".utf8).write(to: record)
+        case "missing rendition":
+            try fileManager.removeItem(at: rendition)
+        case "truncated rendition":
+            try fileManager.removeItem(at: rendition)
+            try Data([1, 2]).write(to: rendition)
+        case "wrong key":
+            let text = try String(contentsOf: record, encoding: .utf8)
+            try Data(
+                text.replacingOccurrences(of: stored.key.hex, with: String(repeating: "0", count: 64)).utf8
+            )
+            .write(to: record)
+        default:
+            try fileManager.removeItem(at: record)
+        }
+        #expect(stored.cache.lookup(stored.key) == nil)
+
+        // Processing again and storing replaces the damaged entry.
+        try stored.cache.store(stored.photo, renditionsIn: stored.box.site, key: stored.key)
+        #expect(stored.cache.lookup(stored.key) != nil)
+    }
+
+    @Test func restoreRemovesWhatItPlacedWhenAFileVanishes() throws {
+        let stored = try storedPhoto()
+        let record = try #require(stored.cache.lookup(stored.key))
+        try FileManager.default.removeItem(at: stored.entry.appendingPathComponent("dsc-1-960.jpg"))
+        let nextSite = stored.box.root.appendingPathComponent("next-site")
+        #expect(!stored.cache.restore(record, key: stored.key, into: nextSite))
+        let first = nextSite.appendingPathComponent(stored.photo.renditions[0].path)
+        #expect(!FileManager.default.fileExists(atPath: first.path))
+    }
+
+    @Test func storeRefusesRenditionsThatAreMissingOrOfAnotherSize() throws {
+        let box = try CacheSandbox()
+        let source = try box.putPhoto("one.jpg", bytes: [5])
+        let cache = try box.makeCache()
+        let key = try cache.key(for: box.url(of: source), settings: ImageSettings(), photo: source)
+        var photo = try box.processed(source, key: key)
+        photo.renditions[1].byteCount += 1
+        #expect(throws: CacheError.self) { try cache.store(photo, renditionsIn: box.site, key: key) }
+        #expect(cache.lookup(key) == nil)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: box.cacheFolder.appendingPathComponent("tmp").path)
+        #expect(leftovers.isEmpty, "a failed store leaves no temporary folder")
+        do {
+            try cache.store(photo, renditionsIn: box.site, key: key)
+        } catch {
+            #expect(error.severity == .warning)
+            #expect(error.location.file == "one.jpg")
+        }
+    }
+
+    @Test func storeRefusesPathsOutsideTheSite() throws {
+        let box = try CacheSandbox()
+        let source = try box.putPhoto("one.jpg", bytes: [5])
+        let cache = try box.makeCache()
+        let key = try cache.key(for: box.url(of: source), settings: ImageSettings(), photo: source)
+        var photo = try box.processed(source, key: key)
+        photo.renditions[0].path = "../escape.jpg"
+        #expect(throws: CacheError.self) { try cache.store(photo, renditionsIn: box.site, key: key) }
+    }
+
+    @Test func aTamperedRecordCannotWriteOutsideTheSite() throws {
+        let stored = try storedPhoto()
+        let recordURL = stored.entry.appendingPathComponent("photo.json")
+        let text = try String(contentsOf: recordURL, encoding: .utf8)
+        let tampered = text.replacingOccurrences(of: "\"_img/", with: "\"../../_img/")
+        #expect(tampered != text)
+        try Data(tampered.utf8).write(to: recordURL)
+        #expect(stored.cache.lookup(stored.key) == nil)
+    }
+}
