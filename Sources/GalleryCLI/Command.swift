@@ -26,6 +26,8 @@ public struct BuildCommand: Sendable, Hashable {
     public var templatesPath: String?
     /// `--jobs <n>`; nil means one per core.
     public var jobs: Int?
+    /// `--cache-dir <dir>`; nil means `GALLERYC_CACHE_DIR`, else `.galleryc/cache`.
+    public var cachePath: String?
     /// `--strict`: warnings fail the build.
     public var strict = false
     /// `--drafts`: build drafts too.
@@ -51,6 +53,8 @@ public struct ServeCommand: Sendable, Hashable {
     public var port = 8000
     /// `--host <host>` (loopback by default).
     public var host = "127.0.0.1"
+    /// `--cache-dir <dir>`; nil means `GALLERYC_CACHE_DIR`, else `.galleryc/cache`.
+    public var cachePath: String?
     /// `--drafts`: build drafts too.
     public var includeDrafts = false
 

@@ -10,6 +10,7 @@ struct OptionSpec {
                 OptionSpec(name: "--output", valueName: "dir"),
                 OptionSpec(name: "--templates", valueName: "dir"),
                 OptionSpec(name: "--jobs", valueName: "n"),
+                OptionSpec(name: "--cache-dir", valueName: "dir"),
                 OptionSpec(name: "--strict"),
                 OptionSpec(name: "--drafts"),
                 OptionSpec(name: "--quiet"),
@@ -21,6 +22,7 @@ struct OptionSpec {
                 OptionSpec(name: "--host", valueName: "host"),
                 OptionSpec(name: "--output", valueName: "dir"),
                 OptionSpec(name: "--templates", valueName: "dir"),
+                OptionSpec(name: "--cache-dir", valueName: "dir"),
                 OptionSpec(name: "--drafts"),
             ]
         }
@@ -34,6 +36,7 @@ extension CommandParser {
         if let path = parsed.positional { command.contentPath = path }
         if let path = parsed.values["--output"] { command.outputPath = path }
         command.templatesPath = parsed.values["--templates"]
+        command.cachePath = parsed.values["--cache-dir"]
         if let text = parsed.values["--jobs"] {
             guard let jobs = Int(text), jobs > 0 else {
                 return .failure(
@@ -60,6 +63,7 @@ extension CommandParser {
         if let path = parsed.positional { command.contentPath = path }
         if let path = parsed.values["--output"] { command.outputPath = path }
         command.templatesPath = parsed.values["--templates"]
+        command.cachePath = parsed.values["--cache-dir"]
         if let text = parsed.values["--port"] {
             guard let port = Int(text), (1...65535).contains(port) else {
                 return .failure(

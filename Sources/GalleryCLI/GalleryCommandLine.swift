@@ -96,7 +96,8 @@ struct Invocation {
 
     /// Build options shared by `build` and `serve`, or nil after printing why they cannot be made.
     func options(
-        content: String, output: String, templates: String?, jobs: Int?, strict: Bool, drafts: Bool
+        content: String, output: String, templates: String?, cache: String?, jobs: Int?, strict: Bool,
+        drafts: Bool
     ) -> BuildOptions? {
         let formatter = formatter(contentPath: content)
         var isFolder: ObjCBool = false
@@ -131,6 +132,9 @@ struct Invocation {
             contentDirectory: url(content), outputDirectory: url(output),
             templatesDirectory: templates.map(url),
             themeDirectory: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, strict: strict,
-            includeDrafts: drafts, now: now)
+            includeDrafts: drafts, now: now,
+            cacheDirectory: DerivativeCache.directory(
+                option: cache, environment: environment,
+                currentDirectory: URL(fileURLWithPath: currentDirectory)))
     }
 }

@@ -10,13 +10,13 @@ public enum HelpText {
     /// The usage line of `galleryc build`.
     public static let buildUsage = """
         galleryc build [<content-dir>] [--output <dir>] [--templates <dir>] [--jobs <n>]
-                              [--strict] [--drafts] [--quiet] [--verbose]
+                              [--cache-dir <dir>] [--strict] [--drafts] [--quiet] [--verbose]
         """
 
     /// The usage line of `galleryc serve`.
     public static let serveUsage = """
         galleryc serve [<content-dir>] [--port <port>] [--host <host>] [--output <dir>]
-                              [--templates <dir>] [--drafts]
+                              [--templates <dir>] [--cache-dir <dir>] [--drafts]
         """
 
     /// `galleryc --help`.
@@ -54,6 +54,9 @@ public enum HelpText {
           --templates <dir>       Template overrides, used before content/templates/ and
                                   the default theme.
           --jobs <n>              Photos processed in parallel. (default: one per core)
+          --cache-dir <dir>       Where processed photos are kept between builds; safe to
+                                  delete. (default: $GALLERYC_CACHE_DIR, else
+                                  .galleryc/cache)
           --strict                Treat warnings as errors.
           --drafts                Include pages and albums marked 'draft: true'.
           --quiet                 Print only errors.
@@ -81,6 +84,9 @@ public enum HelpText {
           --output <dir>          Where the site is written. (default: ./public)
           --templates <dir>       Template overrides, used before content/templates/ and
                                   the default theme.
+          --cache-dir <dir>       Where processed photos are kept between builds; safe to
+                                  delete. (default: $GALLERYC_CACHE_DIR, else
+                                  .galleryc/cache)
           --drafts                Include pages and albums marked 'draft: true'.
           -h, --help              Show help information.
 

@@ -7,7 +7,8 @@ extension Invocation {
         guard
             let options = options(
                 content: command.contentPath, output: command.outputPath, templates: command.templatesPath,
-                jobs: command.jobs, strict: command.strict, drafts: command.includeDrafts)
+                cache: command.cachePath, jobs: command.jobs, strict: command.strict,
+                drafts: command.includeDrafts)
         else { return 1 }
         let formatter = formatter(contentPath: command.contentPath)
         let outputShown = formatter.display(command.outputPath).appendingSlash

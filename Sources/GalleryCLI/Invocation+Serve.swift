@@ -6,7 +6,7 @@ extension Invocation {
         guard
             let options = options(
                 content: command.contentPath, output: command.outputPath, templates: command.templatesPath,
-                jobs: nil, strict: false, drafts: command.includeDrafts)
+                cache: command.cachePath, jobs: nil, strict: false, drafts: command.includeDrafts)
         else { return 1 }
         let formatter = formatter(contentPath: command.contentPath)
         guard let serve else {

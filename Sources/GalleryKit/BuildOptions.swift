@@ -19,12 +19,17 @@ public struct BuildOptions: Sendable {
     /// The time the build treats as "now" (feed `updated`, copyright year); injected so that
     /// output is reproducible.
     public var now: Date
+    /// Where processed photos are kept between builds (see ``DerivativeCache``); nil builds
+    /// without a cache.
+    public var cacheDirectory: URL?
 
     public init(
         contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,
         themeDirectory: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        strict: Bool = false, includeDrafts: Bool = false, now: Date = Date()
+        strict: Bool = false, includeDrafts: Bool = false, now: Date = Date(),
+        cacheDirectory: URL? = nil
     ) {
+        self.cacheDirectory = cacheDirectory
         self.contentDirectory = contentDirectory
         self.outputDirectory = outputDirectory
         self.templatesDirectory = templatesDirectory

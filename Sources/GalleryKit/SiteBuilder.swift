@@ -42,11 +42,14 @@ public enum SiteBuilder {
         let templates = loadTemplates(options, diagnostics: diagnostics)
         try Task.checkCancellation()
 
-        // Stage 2: images.
+        // Stage 2: images, from the cache where the same bytes were processed with the same
+        // settings before.
+        let cache = openCache(options, diagnostics: diagnostics)
         let stage = ImageStage(
             pipeline: ImagePipeline(
                 settings: site.config.images, outputDirectory: writer.stagingDirectory),
-            jobs: options.jobs, finish: MotionAnalysis.finish)
+            jobs: options.jobs, cache: cache, siteRoot: writer.stagingDirectory,
+            finish: MotionAnalysis.finish)
         let images = await stage.run(
             site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
             diagnostics: diagnostics, progress: progress)
@@ -95,9 +98,34 @@ public enum SiteBuilder {
             throw failed()
         }
         committed = true
+        if let cache {
+            do {
+                try cache.saveIndex(now: options.now)
+                cache.prune(now: options.now)
+            } catch {
+                diagnostics.emit(error)
+            }
+        }
         return BuildSummary(
-            pageCount: pageCount, photoCount: photos.count, cachedPhotoCount: 0,
+            pageCount: pageCount, photoCount: photos.count, cachedPhotoCount: images.cachedCount,
             duration: clock.now - start)
+    }
+
+    /// Opens the derivative cache when the options name one. A cache that cannot be used (it
+    /// would sit inside the content folder, say) is reported, and the build goes on without.
+    private static func openCache(
+        _ options: BuildOptions, diagnostics: DiagnosticCollector
+    ) -> DerivativeCache? {
+        guard let directory = options.cacheDirectory else { return nil }
+        do {
+            return try DerivativeCache(
+                directory: directory,
+                pipelineVersion: ImagePipeline.version + "+" + MotionAnalysis.version,
+                contentDirectory: options.contentDirectory, outputDirectory: options.outputDirectory)
+        } catch {
+            diagnostics.emit(error)
+            return nil
+        }
     }
 
     /// Parses the theme with the site's overrides; every template error becomes a diagnostic.

@@ -10,6 +10,10 @@ import Synchronization
 struct ImageStage: Sendable {
     var pipeline: ImagePipeline
     var jobs: Int
+    /// Renditions of earlier builds; nil builds without one.
+    var cache: DerivativeCache?
+    /// Where renditions restored from the cache are linked to (the staging folder).
+    var siteRoot: URL
     /// Runs after the pipeline on each photo, in the same worker (placeholder, focal point).
     var finish: @Sendable (ImageResult) -> ProcessedPhoto
 
@@ -18,6 +22,8 @@ struct ImageStage: Sendable {
     struct Output: Sendable {
         var photos: [String: ProcessedPhoto]
         var sourceCoordinates: [GPSCoordinate]
+        /// How many of `photos` came from the cache.
+        var cachedCount: Int
     }
 
     /// Processes `photos`; failures become diagnostics and the photo is left out.
@@ -26,7 +32,7 @@ struct ImageStage: Sendable {
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Output {
         let total = photos.count
-        guard total > 0 else { return Output(photos: [:], sourceCoordinates: []) }
+        guard total > 0 else { return Output(photos: [:], sourceCoordinates: [], cachedCount: 0) }
         let state = WorkQueue()
         let workerCount = min(jobs, total)
         let stage = self
@@ -50,7 +56,8 @@ struct ImageStage: Sendable {
         return state.lock.withLock { state in
             Output(
                 photos: state.results,
-                sourceCoordinates: state.coordinates.sorted { $0.source < $1.source })
+                sourceCoordinates: state.coordinates.sorted { $0.source < $1.source },
+                cachedCount: state.cached)
         }
     }
 
@@ -66,16 +73,12 @@ struct ImageStage: Sendable {
             }
             guard let index = next else { return }
             let photo = photos[index]
-            var processed: ProcessedPhoto?
-            do {
-                let result = try pipeline.process(photo, contentDirectory: contentDirectory)
-                processed = finish(result)
-            } catch {
-                diagnostics.emit(error)
-            }
+            let (processed, fromCache) = process(
+                photo, contentDirectory: contentDirectory, diagnostics: diagnostics)
             let coordinates = Self.gpsCoordinates(of: photo, in: contentDirectory)
             let done = state.lock.withLock { state in
                 if let processed { state.results[photo.sourcePath] = processed }
+                if fromCache { state.cached += 1 }
                 state.coordinates += coordinates
                 state.done += 1
                 return state.done
@@ -86,6 +89,41 @@ struct ImageStage: Sendable {
 }
 
 extension ImageStage {
+    /// One photo: restored from the cache when an entry for its bytes and settings exists,
+    /// otherwise processed and stored for the next build. Returns nil when it failed (the
+    /// reason is in the diagnostics) and whether it came from the cache.
+    private func process(
+        _ photo: PhotoSource, contentDirectory: URL, diagnostics: DiagnosticCollector
+    ) -> (ProcessedPhoto?, fromCache: Bool) {
+        let sourceURL = contentDirectory.appendingPathComponent(photo.sourcePath)
+        var key: CacheKey?
+        if let cache {
+            do {
+                key = try cache.key(for: sourceURL, settings: pipeline.settings, photo: photo)
+            } catch {
+                // Unreadable: the pipeline reports it with the same file named.
+            }
+            if let key, let restored = cache.restoredPhoto(for: key, source: photo, into: siteRoot) {
+                return (restored, true)
+            }
+        }
+        let processed: ProcessedPhoto
+        do {
+            processed = finish(try pipeline.process(photo, contentDirectory: contentDirectory))
+        } catch {
+            diagnostics.emit(error)
+            return (nil, false)
+        }
+        if let cache, let key {
+            do {
+                try cache.store(processed, renditionsIn: siteRoot, key: key)
+            } catch {
+                diagnostics.emit(error)
+            }
+        }
+        return (processed, false)
+    }
+
     /// The GPS coordinates in a source photo, read only so that the build can prove none of
     /// them reached a published file. An unreadable file has none (the pipeline reports it).
     static func gpsCoordinates(of photo: PhotoSource, in contentDirectory: URL) -> [GPSCoordinate] {
@@ -105,4 +143,5 @@ private struct WorkState {
     var done = 0
     var results: [String: ProcessedPhoto] = [:]
     var coordinates: [GPSCoordinate] = []
+    var cached = 0
 }
