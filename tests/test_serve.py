@@ -517,6 +517,10 @@ def test_edit_reloads_and_broken_file_shows_error_then_ok(start_server):
         (content / "trip" / "index.md").write_text(ALBUM_INDEX.replace("Seaside", "Harbour"))
         stream.wait_for("ok")
         stream.wait_for_reload_showing(server.port, "/trip/", b"Harbour trip")
+        rebuilt = [p for p in server.output.rglob("*") if p.is_file()]
+        assert rebuilt and not [p for p in rebuilt if b"_galleryc" in p.read_bytes()], (
+            "a rebuild wrote the serve-only script into the output"
+        )
     finally:
         stream.close()
 
