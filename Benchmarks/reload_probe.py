@@ -204,9 +204,11 @@ def main() -> int:
     args = ap.parse_args()
     host = "127.0.0.1"
 
-    channel: Channel = (
-        SSEChannel(host, args.port) if args.kind == "galleryc" else WebSocketChannel(host, args.port)
-    )
+    channel: Channel
+    if args.kind == "galleryc":
+        channel = SSEChannel(host, args.port)
+    else:
+        channel = WebSocketChannel(host, args.port)
     # A stream opened right after the first build can still get that build's reload: wait
     # until the channel has been quiet for 2 s before the first edit.
     quiet_since = time.monotonic()

@@ -216,7 +216,9 @@ class EventStream:
 
     def wait_for_reload_showing(self, port: int, path: str, text: bytes) -> None:
         """Waits for `reload` events until `path` serves `text`."""
-        self.wait_for_reload_until(lambda: text in request(port, path).body, f"{path} shows {text!r}")
+        self.wait_for_reload_until(
+            lambda: text in request(port, path).body, f"{path} shows {text!r}"
+        )
 
     def close(self) -> None:
         try:
