@@ -542,6 +542,33 @@ def test_a_new_photo_gets_its_page(start_server):
         stream.close()
 
 
+def test_editor_saves_by_rename_and_new_folders_are_watched(start_server):
+    server = start_server()
+    content = server.output.parent / "content"
+    stream = EventStream(server.port)
+    try:
+        # Save as many editors do: write a temporary file, then rename it over the original.
+        temporary = content / ".about.md.swp"
+        temporary.write_text("---\ntitle: About\n---\n\nSaved by rename.\n")
+        os.replace(temporary, content / "about.md")
+        stream.wait_for_reload_showing(server.port, "/about/", b"Saved by rename.")
+
+        # A folder made while serving, then a photo in it.
+        album = content / "harbour"
+        album.mkdir()
+        (album / "index.md").write_text("---\ntitle: Harbour\ndate: 2024-06-01\n---\n")
+        stream.wait_for_reload_until(
+            lambda: request(server.port, "/harbour/").status == 200, "/harbour/ is served"
+        )
+        # Only a watch on the new folder itself can see this one.
+        (album / "boat.jpg").write_bytes(_jpeg((160, 40, 40)))
+        stream.wait_for_reload_until(
+            lambda: request(server.port, "/harbour/boat/").status == 200, "/harbour/boat/ is served"
+        )
+    finally:
+        stream.close()
+
+
 # --- process life --------------------------------------------------------------------------------
 
 
