@@ -108,3 +108,14 @@ test-python: venv
 
 clean:
 	rm -rf .build $(DEMO_OUT) $(VENV)
+
+# Benchmarks (not part of `make test`): image pipeline against its peers, incremental rebuilds,
+# the preview server's reload latency against hugo server, and its behaviour under load. The
+# scripts install their own peers (hugo, vips, sigal, wrk) when missing.
+.PHONY: bench
+bench: deps
+	$(SWIFT) build -c release
+	Benchmarks/images.sh
+	Benchmarks/rebuild.sh
+	Benchmarks/serve.sh
+	Benchmarks/load.sh

@@ -65,10 +65,10 @@ extension CommandParser {
         command.templatesPath = parsed.values["--templates"]
         command.cachePath = parsed.values["--cache-dir"]
         if let text = parsed.values["--port"] {
-            guard let port = Int(text), (1...65535).contains(port) else {
+            guard let port = Int(text), (0...65535).contains(port) else {
                 return .failure(
                     UsageError(
-                        "invalid value '\(text)' for '--port <port>': expected a port number from 1 to 65535",
+                        "invalid value '\(text)' for '--port <port>': expected a port number from 0 to 65535 (0 picks a free port)",
                         subcommand: .serve))
             }
             command.port = port

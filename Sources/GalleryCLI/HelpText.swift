@@ -78,7 +78,7 @@ public enum HelpText {
           <content-dir>           The content folder. (default: ./content)
 
         OPTIONS:
-          --port <port>           The port to listen on. (default: 8000)
+          --port <port>           The port to listen on; 0 picks a free one. (default: 8000)
           --host <host>           The address to listen on; anything but 127.0.0.1 shows
                                   the site to your network. (default: 127.0.0.1)
           --output <dir>          Where the site is written. (default: ./public)

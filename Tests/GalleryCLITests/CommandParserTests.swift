@@ -69,6 +69,7 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["serve"], serve { _ in }),
         (["serve", "site"], serve { $0.contentPath = "site" }),
         (["serve", "--port", "9000"], serve { $0.port = 9000 }),
+        (["serve", "--port", "0"], serve { $0.port = 0 }),
         (["serve", "--port=1"], serve { $0.port = 1 }),
         (["serve", "--host", "0.0.0.0"], serve { $0.host = "0.0.0.0" }),
         (["serve", "--host=::1"], serve { $0.host = "::1" }),
@@ -120,7 +121,8 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["build", "--jobs", "-2"], "missing value for '--jobs <n>'", .build),
         (
             ["serve", "--port", "70000"],
-            "invalid value '70000' for '--port <port>': expected a port number from 1 to 65535", .serve
+            "invalid value '70000' for '--port <port>': expected a port number from 0 to 65535 (0 picks a free port)",
+            .serve
         ),
         (["build", "--strict=yes"], "the flag '--strict' does not take a value", .build),
         (["build", "a", "b"], "unexpected argument 'b'", .build),
