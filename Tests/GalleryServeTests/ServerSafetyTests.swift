@@ -60,10 +60,16 @@ import Testing
         let slow = try client.connectSocket()  // connect() does not block once the listener is up
         defer { close(slow) }
         RawHTTPClient.send("GET / HTTP/1.1\r\nHost: localh", on: slow)
-        let start = Date()
-        let response = try await client.fetch("GET", "/robots.txt")
-        #expect(response.status == 200)
-        #expect(Date().timeIntervalSince(start) < 2)
+        // Timed on the client's own thread: resuming the test task can wait for a busy
+        // cooperative pool when the whole suite runs in parallel, which says nothing about the
+        // server.
+        let (status, seconds) = try await offThePool {
+            let start = Date()
+            let response = try client.request("GET", "/robots.txt")
+            return (response.status, Date().timeIntervalSince(start))
+        }
+        #expect(status == 200)
+        #expect(seconds < 2)
     }
 
     @Test func twoHundredConcurrentConnectionsAllSucceed() async throws {
