@@ -74,4 +74,14 @@ void cc_orient(const uint8_t *src, int width, int height, int channels, int orie
 
 /// Composites RGBA (straight alpha) onto white, giving RGB.
 void cc_flatten_alpha(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
+
+/// Multiplies the colour of RGBA pixels by their alpha, in place (for resizing: transparent
+/// pixels then add no colour to their neighbours).
+void cc_premultiply(uint8_t *rgba, size_t pixel_count);
+
+/// Divides premultiplied RGBA back to straight alpha (fully transparent pixels become 0).
+void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
+
+/// Composites premultiplied RGBA onto white, giving RGB.
+void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
 #endif

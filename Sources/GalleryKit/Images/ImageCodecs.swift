@@ -135,6 +135,42 @@ enum ImageCodecs {
         return PixelBuffer(width: pixels.width, height: pixels.height, channels: 3, bytes: bytes)
     }
 
+    /// RGBA with colours multiplied by alpha (what the resizer needs so that transparent
+    /// pixels lend no colour to their neighbours); RGB passes through.
+    static func premultiplied(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard pixels.channels == 4 else { return pixels }
+        var result = pixels
+        let count = pixels.width * pixels.height
+        result.bytes.withUnsafeMutableBufferPointer { cc_premultiply($0.baseAddress, count) }
+        return result
+    }
+
+    /// Premultiplied RGBA back to straight alpha (what encoders expect); RGB passes through.
+    static func unpremultiplied(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard pixels.channels == 4 else { return pixels }
+        let count = pixels.width * pixels.height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { target, written in
+            pixels.bytes.withUnsafeBufferPointer { source in
+                cc_unpremultiply(source.baseAddress, count, target.baseAddress)
+            }
+            written = count * 4
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, channels: 4, bytes: bytes)
+    }
+
+    /// Composites premultiplied RGBA onto white; RGB passes through.
+    static func flattenPremultipliedOntoWhite(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard pixels.channels == 4 else { return pixels }
+        let count = pixels.width * pixels.height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { target, written in
+            pixels.bytes.withUnsafeBufferPointer { source in
+                cc_flatten_premultiplied(source.baseAddress, count, target.baseAddress)
+            }
+            written = count * 3
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, channels: 3, bytes: bytes)
+    }
+
     private static func decoded(_ image: cc_image) -> DecodedImage {
         let count = Int(image.width) * Int(image.height) * Int(image.channels)
         let bytes = image.pixels.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []

@@ -1,14 +1,17 @@
 import Foundation
 
-/// Stage 2: turns one photo into resized JPEG renditions, EXIF facts and a small preview.
+/// Stage 2: turns one photo into resized JPEG and WebP renditions, EXIF facts and a small
+/// preview.
 ///
-/// Per photo: read once, find EXIF, decode at the smallest DCT scale that still covers the
-/// largest rendition, apply the EXIF orientation, then resize each width from the previous
-/// (larger) one with Lanczos-3, and encode. Output is byte-for-byte deterministic.
+/// Per photo: read once, find EXIF, decode (JPEG at the smallest DCT scale that still covers
+/// the largest rendition; PNG, WebP, HEIC/HEIF in full), apply the EXIF orientation (not for
+/// HEIF, which libheif already turned), then resize each width from the previous (larger) one
+/// with Lanczos-3, and encode every (width, format) pair in parallel. Alpha is kept in WebP and
+/// flattened onto white for JPEG. Output is byte-for-byte deterministic.
 public struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
-    static let version = "galleryc-images-1"
+    static let version = "galleryc-images-2"
     /// Photos declaring more pixels than this are refused before anything is allocated.
     public static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
@@ -17,7 +20,7 @@ public struct ImagePipeline: Sendable {
     let settings: ImageSettings
     let outputDirectory: URL
 
-    /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.jpg, where <hash> is
+    /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.<jpg|webp>, where <hash> is
     /// the first 10 hex digits of SHA-256 over (source bytes, the settings that shape the output,
     /// a pipeline version constant). Use `SHA256` from Sources/GalleryKit/Output/SHA256.swift.
     public init(settings: ImageSettings, outputDirectory: URL) {
@@ -52,47 +55,38 @@ public struct ImagePipeline: Sendable {
                 throw fail(.cannotWrite(Self.describe(error)))
             }
         }
-        let exifPayload = source.exif.flatMap(ExifWriter.payload(for:))
         let codec = { (failure: CodecFailure) in fail(Self.reason(for: failure)) }
-        var renditions: [Rendition] = []
+        // The resizes are a chain (each width from the previous, larger one); the encodes that
+        // follow are independent and run in parallel.
+        var sizes: [PixelBuffer] = []
         var current = image
-        for width in widths {
-            let height = RenditionPlan.height(
-                forWidth: width, photoWidth: source.width, photoHeight: source.height)
-            let jpeg: [UInt8]
-            do throws(CodecFailure) {
+        do throws(CodecFailure) {
+            for width in widths {
+                let height = RenditionPlan.height(
+                    forWidth: width, photoWidth: source.width, photoHeight: source.height)
                 if current.width != width || current.height != height {
                     current = try ImageCodecs.resize(current, width: width, height: height)
                 }
-                jpeg = try ImageCodecs.encodeJPEG(
-                    current, quality: settings.jpegQuality, progressive: settings.progressive,
-                    iccProfile: source.iccProfile, exif: exifPayload)
-            } catch {
-                throw codec(error)
+                sizes.append(current)
             }
-            let name = "\(photo.slug)-\(width).\(ImageFormat.jpeg.fileExtension)"
-            do {
-                try Data(jpeg).write(to: directory.appendingPathComponent(name), options: .atomic)
-            } catch {
-                throw fail(.cannotWrite("\(name): \(Self.describe(error))"))
-            }
-            renditions.append(
-                Rendition(
-                    path: "_img/\(hash)/\(name)", width: width, height: height, format: .jpeg,
-                    byteCount: jpeg.count))
+        } catch {
+            throw codec(error)
         }
+        let renditions = try encode(
+            sizes, source: source, file: photo.sourcePath, hash: hash, slug: photo.slug,
+            directory: directory)
         let size = RenditionPlan.previewSize(width: current.width, height: current.height)
-        var preview = current
+        var preview = ImageCodecs.flattenPremultipliedOntoWhite(current)
         if (size.width, size.height) != (current.width, current.height) {
             do throws(CodecFailure) {
-                preview = try ImageCodecs.resize(current, width: size.width, height: size.height)
+                preview = try ImageCodecs.resize(preview, width: size.width, height: size.height)
             } catch {
                 throw codec(error)
             }
         }
         let processed = ProcessedPhoto(
             source: photo, width: source.width, height: source.height,
-            exif: source.exif?.summary ?? ExifSummary(), renditions: renditions.reversed(),
+            exif: source.exif?.summary ?? ExifSummary(), renditions: renditions,
             focus: photo.focus ?? .center, hasAlpha: source.hasAlpha)
         return ImageResult(photo: processed, preview: preview)
     }
