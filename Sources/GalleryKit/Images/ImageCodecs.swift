@@ -86,9 +86,10 @@ enum ImageCodecs {
         return Array(UnsafeBufferPointer(start: data, count: buffer.length))
     }
 
-    /// Lanczos-3 resize to exactly `width` x `height`.
-    static func resize(_ pixels: PixelBuffer, width: Int, height: Int) throws(CodecFailure)
-        -> PixelBuffer
+    /// Lanczos-3 resize to exactly `width` x `height`; `linearLight` averages light rather than
+    /// sRGB code values (RGB only: RGBA is resampled as stored).
+    static func resize(_ pixels: PixelBuffer, width: Int, height: Int, linearLight: Bool = false)
+        throws(CodecFailure) -> PixelBuffer
     {
         var code = Int32(CC_OK)
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * pixels.channels) {
@@ -96,7 +97,8 @@ enum ImageCodecs {
             code = pixels.bytes.withUnsafeBufferPointer { source in
                 cc_resize(
                     source.baseAddress, Int32(pixels.width), Int32(pixels.height),
-                    Int32(pixels.channels), target.baseAddress, Int32(width), Int32(height))
+                    Int32(pixels.channels), target.baseAddress, Int32(width), Int32(height),
+                    linearLight ? 1 : 0)
             }
             count = code == Int32(CC_OK) ? target.count : 0
         }

@@ -16,6 +16,14 @@ public struct ImagePipeline: Sendable {
     public static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
     static let maxScans = 256
+    /// Resample RGB in linear light (sRGB decoded to 16-bit linear through a table and back).
+    ///
+    /// Measured (clang -O2 as SwiftPM builds CCodecs, one core): the cascade 3000 -> 2400 ->
+    /// 1600 -> 960 -> 480 takes 127-150 ms in sRGB and 140-172 ms in linear light, about 10 %
+    /// more, a few per cent of a photo's whole processing; in exchange fine bright detail
+    /// (foliage against the sky, a black-and-white pattern) keeps its brightness when scaled
+    /// down instead of turning darker. RGBA (premultiplied in sRGB) is resampled as stored.
+    static let linearLight = true
 
     let settings: ImageSettings
     let outputDirectory: URL
@@ -65,7 +73,8 @@ public struct ImagePipeline: Sendable {
                 let height = RenditionPlan.height(
                     forWidth: width, photoWidth: source.width, photoHeight: source.height)
                 if current.width != width || current.height != height {
-                    current = try ImageCodecs.resize(current, width: width, height: height)
+                    current = try ImageCodecs.resize(
+                        current, width: width, height: height, linearLight: Self.linearLight)
                 }
                 sizes.append(current)
             }
