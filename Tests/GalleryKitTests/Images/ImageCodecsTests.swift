@@ -66,4 +66,33 @@ import Testing
         // A proper low-pass filter leaves no aliasing: every pixel is close to mid-grey.
         #expect(small.bytes.allSatisfy { (120...136).contains($0) })
     }
+
+    /// Averaging light, half white and half black is half the light: sRGB 188, not 128, which
+    /// is how the pattern looks from afar. RGBA is resampled as stored.
+    @Test func linearLightResizeKeepsTheBrightnessOfFineDetail() throws {
+        var rgb: [UInt8] = []
+        var rgba: [UInt8] = []
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let value: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+                rgb += [value, value, value]
+                rgba += [value, value, value, 255]
+            }
+        }
+        let small = try ImageCodecs.resize(
+            PixelBuffer(width: 64, height: 64, channels: 3, bytes: rgb), width: 8, height: 8,
+            linearLight: true)
+        #expect(small.bytes.allSatisfy { (182...194).contains($0) }, "\(small.bytes.prefix(6))")
+        let flat = try ImageCodecs.resize(
+            PixelBuffer(
+                width: 64, height: 64, channels: 3, bytes: [UInt8](repeating: 77, count: 64 * 64 * 3)),
+            width: 24, height: 10, linearLight: true)
+        #expect(flat.bytes.allSatisfy { $0 == 77 })
+        let withAlpha = try ImageCodecs.resize(
+            PixelBuffer(width: 64, height: 64, channels: 4, bytes: rgba), width: 8, height: 8,
+            linearLight: true)
+        #expect(
+            withAlpha.bytes.enumerated().allSatisfy { $0.offset % 4 == 3 || (120...136).contains($0.element) }
+        )
+    }
 }
