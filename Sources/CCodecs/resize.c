@@ -1,6 +1,6 @@
 // Pixel work that must be fast even in debug builds of the Swift code: Lanczos-3 resampling,
-// EXIF orientation and alpha flattening. Fixed point (22 fractional bits, as Pillow does), so
-// the result is the same on every run.
+// EXIF orientation, alpha premultiplication and flattening. Fixed point (22 fractional bits,
+// as Pillow does), so the result is the same on every run.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,14 +188,6 @@ void cc_orient(const uint8_t *src, int width, int height, int ch, int orientatio
             }
             memcpy(o, src + ((size_t)sy * width + sx) * ch, (size_t)ch);
         }
-    }
-}
-
-void cc_flatten_alpha(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb) {
-    for (size_t i = 0; i < pixel_count; i++) {
-        unsigned a = rgba[4 * i + 3];
-        for (int c = 0; c < 3; c++)
-            rgb[3 * i + c] = (uint8_t)((rgba[4 * i + c] * a + 255 * (255 - a) + 127) / 255);
     }
 }
 

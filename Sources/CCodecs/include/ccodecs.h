@@ -74,8 +74,6 @@ int cc_resize(const uint8_t *src, int src_width, int src_height, int channels, u
 void cc_orient(const uint8_t *src, int width, int height, int channels, int orientation,
                uint8_t *dst);
 
-/// Composites RGBA (straight alpha) onto white, giving RGB.
-void cc_flatten_alpha(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
 
 /// Multiplies the colour of RGBA pixels by their alpha, in place (for resizing: transparent
 /// pixels then add no colour to their neighbours).

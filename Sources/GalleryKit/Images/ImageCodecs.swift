@@ -124,19 +124,6 @@ enum ImageCodecs {
             bytes: bytes)
     }
 
-    /// Composites RGBA onto white; RGB passes through.
-    static func flattenOntoWhite(_ pixels: PixelBuffer) -> PixelBuffer {
-        guard pixels.channels == 4 else { return pixels }
-        let count = pixels.width * pixels.height
-        let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { target, written in
-            pixels.bytes.withUnsafeBufferPointer { source in
-                cc_flatten_alpha(source.baseAddress, count, target.baseAddress)
-            }
-            written = count * 3
-        }
-        return PixelBuffer(width: pixels.width, height: pixels.height, channels: 3, bytes: bytes)
-    }
-
     /// RGBA with colours multiplied by alpha (what the resizer needs so that transparent
     /// pixels lend no colour to their neighbours); RGB passes through.
     static func premultiplied(_ pixels: PixelBuffer) -> PixelBuffer {

@@ -39,12 +39,17 @@ import Testing
     }
 
     @Test func pngWithAlphaDecodesAndFlattensOntoWhite() throws {
-        let png = ImageTestSupport.png(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 0])
+        let rgba: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 0, 100, 50, 200, 128]
+        let png = ImageTestSupport.png(width: 3, height: 1, rgba: rgba)
         let decoded = try ImageCodecs.decodePNG(png, maxPixels: 1 << 20)
         #expect(decoded.pixels.channels == 4)
-        #expect(decoded.pixels.bytes == [255, 0, 0, 255, 0, 0, 255, 0])
-        let flat = ImageCodecs.flattenOntoWhite(decoded.pixels)
-        #expect(flat.bytes == [255, 0, 0, 255, 255, 255])
+        #expect(decoded.pixels.bytes == rgba)
+        let premultiplied = ImageCodecs.premultiplied(decoded.pixels)
+        #expect(premultiplied.bytes == [255, 0, 0, 255, 0, 0, 0, 0, 50, 25, 100, 128])
+        let flat = ImageCodecs.flattenPremultipliedOntoWhite(premultiplied)
+        #expect(flat.bytes == [255, 0, 0, 255, 255, 255, 177, 152, 227])
+        let straight = ImageCodecs.unpremultiplied(premultiplied)
+        #expect(zip(straight.bytes, rgba).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(straight.bytes)")
     }
 
     @Test func resizeKeepsFlatColourAndHitsTheSize() throws {
