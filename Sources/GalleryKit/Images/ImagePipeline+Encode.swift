@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension ImagePipeline {
     /// libwebp's `method` for renditions (0 fastest ... 6 smallest).
@@ -10,48 +9,12 @@ extension ImagePipeline {
     /// processing time for 3 % more bytes, so it is the default.
     static let webpMethod = 2
 
-    /// One file to write: the size at `sizeIndex` in `format`.
-    private struct EncodeJob: Sendable {
-        var sizeIndex: Int
-        var format: ImageFormat
-    }
-
-    /// Encodes every (size, format) pair in parallel and writes each file; returns the
-    /// renditions smallest first, formats in the configured order.
+    /// Encodes one size in one format and writes the file.
     ///
     /// JPEG gets the pixels flattened onto white (the light theme's background; the dark
-    /// theme shows WebP to every browser that has it); WebP keeps the alpha. Each encode works
-    /// on its own copy of the pixels it changes, so the jobs share nothing but the read-only
-    /// sizes.
+    /// theme shows WebP to every browser that has it); WebP keeps the alpha. Each call works on
+    /// its own copy of the pixels it changes, so calls can run in parallel on the same sizes.
     func encode(
-        _ sizes: [PixelBuffer], source: SourceImage, file: String, hash: String, slug: String,
-        directory: URL
-    ) throws(ImageError) -> [Rendition] {
-        let formats = settings.formats.filter { $0 == .jpeg || $0 == .webp }
-        let jobs = sizes.indices.reversed().flatMap { index in
-            formats.map { EncodeJob(sizeIndex: index, format: $0) }
-        }
-        let exif = source.exif.flatMap(ExifWriter.payload(for:))
-        let results = Mutex([Result<Rendition, ImageError>?](repeating: nil, count: jobs.count))
-        let body = { @Sendable (index: Int) in
-            let job = jobs[index]
-            let result = Result { () throws(ImageError) -> Rendition in
-                try encode(
-                    sizes[job.sizeIndex], as: job.format, icc: source.iccProfile, exif: exif,
-                    file: file, hash: hash, slug: slug, directory: directory)
-            }
-            results.withLock { $0[index] = result }
-        }
-        DispatchQueue.concurrentPerform(iterations: jobs.count, execute: body)
-        var renditions: [Rendition] = []
-        for result in results.withLock({ $0 }) {
-            guard let result else { continue }
-            renditions.append(try result.get())
-        }
-        return renditions
-    }
-
-    private func encode(
         _ pixels: PixelBuffer, as format: ImageFormat, icc: [UInt8]?, exif: [UInt8]?,
         file: String, hash: String, slug: String, directory: URL
     ) throws(ImageError) -> Rendition {

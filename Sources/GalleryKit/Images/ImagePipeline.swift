@@ -6,8 +6,9 @@ import Foundation
 /// Per photo: read once, find EXIF, decode (JPEG at the smallest DCT scale that still covers
 /// the largest rendition; PNG, WebP, HEIC/HEIF in full), apply the EXIF orientation (not for
 /// HEIF, which libheif already turned), then resize each width from the previous (larger) one
-/// with Lanczos-3, and encode every (width, format) pair in parallel. Alpha is kept in WebP and
-/// flattened onto white for JPEG. Output is byte-for-byte deterministic.
+/// with Lanczos-3 (in linear light), encoding each size in every format on other cores while the
+/// cascade goes on (``RenditionEncoder``). Alpha is kept in WebP and flattened onto white for
+/// JPEG. Output is byte-for-byte deterministic.
 public struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
@@ -50,8 +51,11 @@ public struct ImagePipeline: Sendable {
         } catch {
             throw fail(.unreadable(Self.describe(error)))
         }
-        let source = try decode(data, fileName: photo.fileName, fail: fail)
-        let image = source.pixels
+        var source = try decode(data, fileName: photo.fileName, fail: fail)
+        // The cascade holds the only reference to the decoded pixels, so the full-size decode
+        // is freed as soon as the first (smaller) size exists, not after the encodes.
+        var current = source.pixels
+        source.pixels = PixelBuffer(width: 0, height: 0, channels: current.channels)
         let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
         let hash = contentHash(data)
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
@@ -64,10 +68,12 @@ public struct ImagePipeline: Sendable {
             }
         }
         let codec = { (failure: CodecFailure) in fail(Self.reason(for: failure)) }
-        // The resizes are a chain (each width from the previous, larger one); the encodes that
-        // follow are independent and run in parallel.
-        var sizes: [PixelBuffer] = []
-        var current = image
+        let encoder = RenditionEncoder(
+            pipeline: self,
+            target: .init(
+                file: photo.sourcePath, hash: hash, slug: photo.slug, directory: directory,
+                iccProfile: source.iccProfile, exif: source.exif.flatMap(ExifWriter.payload(for:))),
+            formats: settings.formats)
         do throws(CodecFailure) {
             for width in widths {
                 let height = RenditionPlan.height(
@@ -76,23 +82,24 @@ public struct ImagePipeline: Sendable {
                     current = try ImageCodecs.resize(
                         current, width: width, height: height, linearLight: Self.linearLight)
                 }
-                sizes.append(current)
+                encoder.submit(current)
             }
         } catch {
+            encoder.wait()
             throw codec(error)
         }
-        let renditions = try encode(
-            sizes, source: source, file: photo.sourcePath, hash: hash, slug: photo.slug,
-            directory: directory)
+        // The preview is made while the last encodes run.
         let size = RenditionPlan.previewSize(width: current.width, height: current.height)
         var preview = ImageCodecs.flattenPremultipliedOntoWhite(current)
         if (size.width, size.height) != (current.width, current.height) {
             do throws(CodecFailure) {
                 preview = try ImageCodecs.resize(preview, width: size.width, height: size.height)
             } catch {
+                encoder.wait()
                 throw codec(error)
             }
         }
+        let renditions = try encoder.finish()
         let processed = ProcessedPhoto(
             source: photo, width: source.width, height: source.height,
             exif: source.exif?.summary ?? ExifSummary(), renditions: renditions,

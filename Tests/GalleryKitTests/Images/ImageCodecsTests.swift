@@ -48,8 +48,10 @@ import Testing
         #expect(premultiplied.bytes == [255, 0, 0, 255, 0, 0, 0, 0, 50, 25, 100, 128])
         let flat = ImageCodecs.flattenPremultipliedOntoWhite(premultiplied)
         #expect(flat.bytes == [255, 0, 0, 255, 255, 255, 177, 152, 227])
+        // Back to straight alpha; a fully transparent pixel keeps no colour.
         let straight = ImageCodecs.unpremultiplied(premultiplied)
-        #expect(zip(straight.bytes, rgba).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(straight.bytes)")
+        let expected: [UInt8] = [255, 0, 0, 255, 0, 0, 0, 0, 100, 50, 200, 128]
+        #expect(zip(straight.bytes, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(straight.bytes)")
     }
 
     @Test func resizeKeepsFlatColourAndHitsTheSize() throws {
