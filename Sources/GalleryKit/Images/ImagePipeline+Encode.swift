@@ -11,8 +11,9 @@ extension ImagePipeline {
 
     /// Encodes one size in one format and writes the file.
     ///
-    /// JPEG gets the pixels flattened onto white (the light theme's background; the dark
-    /// theme shows WebP to every browser that has it); WebP keeps the alpha. Each call works on
+    /// WebP keeps the alpha. JPEG has none, so its pixels are flattened onto white: the issue
+    /// asks for the theme's background, and white is the light theme's; the stage does not
+    /// know the theme, and JPEG is only the fallback for browsers without WebP. Each call works on
     /// its own copy of the pixels it changes, so calls can run in parallel on the same sizes.
     func encode(
         _ pixels: PixelBuffer, as format: ImageFormat, icc: [UInt8]?, exif: [UInt8]?,
