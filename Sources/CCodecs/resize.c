@@ -1,20 +1,14 @@
 // Pixel work that must be fast even in debug builds of the Swift code: Lanczos-3 resampling,
-// EXIF orientation and alpha flattening. Fixed point (22 fractional bits, as Pillow does), so
-// the result is the same on every run.
+// EXIF orientation, alpha premultiplication and flattening. Fixed point (22 fractional bits,
+// as Pillow does), so the result is the same on every run.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ccodecs.h"
+#include "resize_kernel.h"
 
 #define CC_PRECISION 22
-
-typedef struct {
-    int *start;        // first source index per output index
-    int *count;        // taps per output index
-    int32_t *weights;  // taps * out, fixed point, each row sums to 1 << CC_PRECISION
-    int taps;
-} cc_kernel;
 
 static double cc_sinc(double x) {
     if (x == 0.0) return 1.0;
@@ -27,7 +21,7 @@ static double cc_lanczos3(double x) {
     return cc_sinc(x) * cc_sinc(x / 3.0);
 }
 
-static void cc_kernel_free(cc_kernel *k) {
+void cc_kernel_free(cc_kernel *k) {
     free(k->start);
     free(k->count);
     free(k->weights);
@@ -35,7 +29,7 @@ static void cc_kernel_free(cc_kernel *k) {
 
 // For a downscale the kernel is stretched by the scale factor (it then covers 6 * scale source
 // pixels), which is what makes it an anti-aliasing low-pass filter.
-static int cc_kernel_make(int in, int out, cc_kernel *k) {
+int cc_kernel_make(int in, int out, int precision, cc_kernel *k) {
     double scale = (double)in / out;
     double filter_scale = scale < 1.0 ? 1.0 : scale;
     double support = 3.0 * filter_scale;
@@ -64,7 +58,7 @@ static int cc_kernel_make(int in, int out, cc_kernel *k) {
         int32_t *row = k->weights + (size_t)i * k->taps;
         for (int j = 0; j < hi - lo; j++) {
             double v = sum != 0.0 ? w[j] / sum : 0.0;
-            row[j] = (int32_t)lround(v * (1 << CC_PRECISION));
+            row[j] = (int32_t)lround(v * (1 << precision));
         }
         k->start[i] = lo;
         k->count[i] = hi - lo;
@@ -131,9 +125,12 @@ static int cc_resize_columns(const uint8_t *src, int w, int ch, uint8_t *dst, in
     return CC_OK;
 }
 
-int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh) {
+int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
+              int linear) {
     if (!src || !dst || sw < 1 || sh < 1 || dw < 1 || dh < 1 || (ch != 3 && ch != 4))
         return CC_ERR_ARGUMENT;
+    if (linear && ch == 3 && !(sw == dw && sh == dh))
+        return cc_resize_linear(src, sw, sh, dst, dw, dh);
     if (sw == dw && sh == dh) {
         memcpy(dst, src, (size_t)sw * sh * ch);
         return CC_OK;
@@ -143,12 +140,12 @@ int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, 
     cc_kernel kx = {0}, ky = {0};
     int code = CC_OK;
     if (sh == dh) {
-        if ((code = cc_kernel_make(sw, dw, &kx)) != CC_OK) return code;
+        if ((code = cc_kernel_make(sw, dw, CC_PRECISION, &kx)) != CC_OK) return code;
         cc_resize_rows(src, sw, sh, ch, dst, dw, &kx);
         cc_kernel_free(&kx);
         return CC_OK;
     }
-    if ((code = cc_kernel_make(sh, dh, &ky)) != CC_OK) return code;
+    if ((code = cc_kernel_make(sh, dh, CC_PRECISION, &ky)) != CC_OK) return code;
     if (sw == dw) {
         code = cc_resize_columns(src, sw, ch, dst, dh, &ky);
         cc_kernel_free(&ky);
@@ -161,7 +158,7 @@ int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, 
     }
     code = cc_resize_columns(src, sw, ch, mid, dh, &ky);
     cc_kernel_free(&ky);
-    if (code == CC_OK && (code = cc_kernel_make(sw, dw, &kx)) == CC_OK) {
+    if (code == CC_OK && (code = cc_kernel_make(sw, dw, CC_PRECISION, &kx)) == CC_OK) {
         cc_resize_rows(mid, sw, dh, ch, dst, dw, &kx);
         cc_kernel_free(&kx);
     }
@@ -194,10 +191,31 @@ void cc_orient(const uint8_t *src, int width, int height, int ch, int orientatio
     }
 }
 
-void cc_flatten_alpha(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb) {
-    for (size_t i = 0; i < pixel_count; i++) {
-        unsigned a = rgba[4 * i + 3];
-        for (int c = 0; c < 3; c++)
-            rgb[3 * i + c] = (uint8_t)((rgba[4 * i + c] * a + 255 * (255 - a) + 127) / 255);
+void cc_premultiply(uint8_t *rgba, size_t pixel_count) {
+    for (size_t i = 0; i < pixel_count; i++, rgba += 4) {
+        unsigned a = rgba[3];
+        if (a == 255) continue;
+        for (int c = 0; c < 3; c++) rgba[c] = (uint8_t)((rgba[c] * a + 127) / 255);
+    }
+}
+
+void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst) {
+    for (size_t i = 0; i < pixel_count; i++, src += 4, dst += 4) {
+        unsigned a = src[3];
+        dst[3] = (uint8_t)a;
+        for (int c = 0; c < 3; c++) {
+            unsigned v = a == 0 ? 0 : (src[c] * 255u + a / 2) / a;
+            dst[c] = (uint8_t)(a == 255 ? src[c] : (v > 255 ? 255 : v));
+        }
+    }
+}
+
+void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb) {
+    for (size_t i = 0; i < pixel_count; i++, rgba += 4, rgb += 3) {
+        unsigned white = 255u - rgba[3];
+        for (int c = 0; c < 3; c++) {
+            unsigned v = rgba[c] + white;
+            rgb[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
     }
 }

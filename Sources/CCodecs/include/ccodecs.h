@@ -64,14 +64,24 @@ int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, cc_imag
 
 /// Separable Lanczos-3 resize of 8-bit pixels with `channels` interleaved channels
 /// (fixed point, deterministic). dst holds dst_width * dst_height * channels bytes.
+/// linear != 0 resamples RGB (channels 3) in linear light (sRGB decoded through a table,
+/// 16-bit intermediate); RGBA (premultiplied in sRGB) is always resampled as stored.
 int cc_resize(const uint8_t *src, int src_width, int src_height, int channels, uint8_t *dst,
-              int dst_width, int dst_height);
+              int dst_width, int dst_height, int linear);
 
 /// Applies EXIF orientation 1...8 (others act as 1). dst has the same byte count as src;
 /// for 5...8 its width is src_height and its height src_width.
 void cc_orient(const uint8_t *src, int width, int height, int channels, int orientation,
                uint8_t *dst);
 
-/// Composites RGBA (straight alpha) onto white, giving RGB.
-void cc_flatten_alpha(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
+
+/// Multiplies the colour of RGBA pixels by their alpha, in place (for resizing: transparent
+/// pixels then add no colour to their neighbours).
+void cc_premultiply(uint8_t *rgba, size_t pixel_count);
+
+/// Divides premultiplied RGBA back to straight alpha (fully transparent pixels become 0).
+void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
+
+/// Composites premultiplied RGBA onto white, giving RGB.
+void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
 #endif

@@ -86,9 +86,10 @@ enum ImageCodecs {
         return Array(UnsafeBufferPointer(start: data, count: buffer.length))
     }
 
-    /// Lanczos-3 resize to exactly `width` x `height`.
-    static func resize(_ pixels: PixelBuffer, width: Int, height: Int) throws(CodecFailure)
-        -> PixelBuffer
+    /// Lanczos-3 resize to exactly `width` x `height`; `linearLight` averages light rather than
+    /// sRGB code values (RGB only: RGBA is resampled as stored).
+    static func resize(_ pixels: PixelBuffer, width: Int, height: Int, linearLight: Bool = false)
+        throws(CodecFailure) -> PixelBuffer
     {
         var code = Int32(CC_OK)
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * pixels.channels) {
@@ -96,7 +97,8 @@ enum ImageCodecs {
             code = pixels.bytes.withUnsafeBufferPointer { source in
                 cc_resize(
                     source.baseAddress, Int32(pixels.width), Int32(pixels.height),
-                    Int32(pixels.channels), target.baseAddress, Int32(width), Int32(height))
+                    Int32(pixels.channels), target.baseAddress, Int32(width), Int32(height),
+                    linearLight ? 1 : 0)
             }
             count = code == Int32(CC_OK) ? target.count : 0
         }
@@ -122,13 +124,36 @@ enum ImageCodecs {
             bytes: bytes)
     }
 
-    /// Composites RGBA onto white; RGB passes through.
-    static func flattenOntoWhite(_ pixels: PixelBuffer) -> PixelBuffer {
+    /// RGBA with colours multiplied by alpha (what the resizer needs so that transparent
+    /// pixels lend no colour to their neighbours); RGB passes through.
+    static func premultiplied(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard pixels.channels == 4 else { return pixels }
+        var result = pixels
+        let count = pixels.width * pixels.height
+        result.bytes.withUnsafeMutableBufferPointer { cc_premultiply($0.baseAddress, count) }
+        return result
+    }
+
+    /// Premultiplied RGBA back to straight alpha (what encoders expect); RGB passes through.
+    static func unpremultiplied(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard pixels.channels == 4 else { return pixels }
+        let count = pixels.width * pixels.height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { target, written in
+            pixels.bytes.withUnsafeBufferPointer { source in
+                cc_unpremultiply(source.baseAddress, count, target.baseAddress)
+            }
+            written = count * 4
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, channels: 4, bytes: bytes)
+    }
+
+    /// Composites premultiplied RGBA onto white; RGB passes through.
+    static func flattenPremultipliedOntoWhite(_ pixels: PixelBuffer) -> PixelBuffer {
         guard pixels.channels == 4 else { return pixels }
         let count = pixels.width * pixels.height
         let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { target, written in
             pixels.bytes.withUnsafeBufferPointer { source in
-                cc_flatten_alpha(source.baseAddress, count, target.baseAddress)
+                cc_flatten_premultiplied(source.baseAddress, count, target.baseAddress)
             }
             written = count * 3
         }

@@ -6,7 +6,7 @@ public struct ImageError: LocatedError {
         case emptyFile
         /// Damaged or cut short; the text is libjpeg's or libpng's message.
         case corrupt(String)
-        /// Not a JPEG or PNG; the text says what the bytes look like.
+        /// Not a JPEG, PNG, WebP or HEIC/HEIF; the text says what the bytes look like.
         case notAnImage(String)
         /// A real image in a format galleryc does not read yet (a warning).
         case unsupportedFormat(String)
@@ -33,7 +33,7 @@ public struct ImageError: LocatedError {
         switch reason {
         case .emptyFile: "the file is empty (0 bytes)"
         case .corrupt(let detail): "the image is damaged or truncated: \(detail)"
-        case .notAnImage(let detail): "not a JPEG or PNG image: \(detail)"
+        case .notAnImage(let detail): "not a JPEG, PNG, WebP or HEIC image: \(detail)"
         case .unsupportedFormat(let detail): "unsupported image format: \(detail)"
         case .tooLarge(let width, let height, let limit):
             "the image declares \(width) x \(height) pixels; the limit is \(limit) megapixels"

@@ -1,6 +1,8 @@
-/// A photo decoded, oriented and flattened, ready for the rendition cascade.
-struct SourceImage {
-    /// Oriented RGB pixels, possibly DCT-scaled below the photo's size.
+/// A photo decoded and oriented, ready for the rendition cascade.
+struct SourceImage: Sendable {
+    /// Oriented pixels, possibly DCT-scaled below the photo's size: RGB, or RGBA with the
+    /// colours premultiplied by alpha (so that the resizer does not bleed the colour of
+    /// transparent pixels into visible ones).
     var pixels: PixelBuffer
     /// The photo's size after orientation, at full resolution.
     var width: Int
@@ -12,7 +14,8 @@ struct SourceImage {
 
 extension ImagePipeline {
     /// Recognises the format, then decodes JPEG (at the smallest DCT scale that covers the
-    /// largest rendition) or PNG; other formats are refused with a message saying what they are.
+    /// largest rendition), PNG, WebP or HEIC/HEIF; other formats are refused with a message
+    /// saying what they are.
     func decode(_ data: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError)
         throws(ImageError) -> SourceImage
     {
@@ -21,7 +24,7 @@ extension ImagePipeline {
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         let maxPixels = Self.maxMegapixels * 1_000_000
         switch format {
-        case .jpeg, .png: break
+        case .jpeg, .png, .webp, .heic: break
         case .unknown: throw fail(.notAnImage(Self.describeBytes(data)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
@@ -30,13 +33,15 @@ extension ImagePipeline {
             }
             throw fail(.notAnImage("this is a \(format.name) file"))
         }
+        if format == .heic { return try decodeHEIF(data, maxPixels: maxPixels, fail: fail) }
+        if format == .webp { return try decodeWebP(data, maxPixels: maxPixels, fail: fail) }
         do throws(CodecFailure) {
             if format == .jpeg { return try decodeJPEG(data, maxPixels: maxPixels) }
             let decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
-            let pixels = ImageCodecs.flattenOntoWhite(decoded.pixels)
             return SourceImage(
-                pixels: pixels, width: pixels.width, height: pixels.height, exif: nil,
-                iccProfile: decoded.iccProfile, hasAlpha: decoded.pixels.channels == 4)
+                pixels: ImageCodecs.premultiplied(decoded.pixels), width: decoded.pixels.width,
+                height: decoded.pixels.height, exif: nil, iccProfile: decoded.iccProfile,
+                hasAlpha: decoded.pixels.channels == 4)
         } catch {
             throw fail(Self.reason(for: error))
         }
@@ -61,6 +66,60 @@ extension ImagePipeline {
         return SourceImage(
             pixels: ImageCodecs.orient(decoded.pixels, orientation: orientation), width: width,
             height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false)
+    }
+
+    /// HEIC/HEIF through libheif, which applies the container's rotation and mirroring itself:
+    /// the EXIF Orientation is read for the summary but never applied again.
+    private func decodeHEIF(
+        _ data: [UInt8], maxPixels: Int, fail: (ImageError.Reason) -> ImageError
+    ) throws(ImageError) -> SourceImage {
+        let decoded: (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool)
+        do {
+            decoded = try HEIFDecoder.decode(data, maxPixels: maxPixels)
+        } catch let error as HEIFDecoder.DecodeError {
+            if case .tooLarge(let width, let height, _) = error {
+                throw fail(.tooLarge(width: width, height: height, limitMegapixels: Self.maxMegapixels))
+            }
+            throw fail(.corrupt(error.description))
+        } catch {
+            throw fail(.corrupt("\(error)"))
+        }
+        let image = decoded.image
+        return SourceImage(
+            pixels: ImageCodecs.premultiplied(image), width: image.width, height: image.height,
+            exif: decoded.exif.flatMap(Self.readTIFF), iccProfile: decoded.iccProfile,
+            hasAlpha: image.channels == 4)
+    }
+
+    /// WebP through libwebp; an `EXIF` chunk's Orientation is applied, as for JPEG.
+    private func decodeWebP(
+        _ data: [UInt8], maxPixels: Int, fail: (ImageError.Reason) -> ImageError
+    ) throws(ImageError) -> SourceImage {
+        let image: PixelBuffer
+        let icc: [UInt8]?
+        let exif: ExifMetadata?
+        do {
+            if let size = WebPCodec.declaredSize(data), size.width * size.height > maxPixels {
+                throw fail(
+                    .tooLarge(width: size.width, height: size.height, limitMegapixels: Self.maxMegapixels))
+            }
+            (image, icc) = try WebPCodec.decode(data, maxPixels: maxPixels)
+            exif = try WebPCodec.chunk("EXIF", in: data).flatMap(Self.readTIFF)
+        } catch let error as ImageError {
+            throw error
+        } catch {
+            throw fail(.corrupt("\(error)"))
+        }
+        let oriented = ImageCodecs.orient(image, orientation: exif?.summary.orientation ?? 1)
+        return SourceImage(
+            pixels: ImageCodecs.premultiplied(oriented), width: oriented.width,
+            height: oriented.height, exif: exif, iccProfile: icc, hasAlpha: image.channels == 4)
+    }
+
+    /// EXIF given as bare TIFF data (HEIF and WebP) or with its `Exif\0\0` header.
+    static func readTIFF(_ tiff: [UInt8]) -> ExifMetadata? {
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        return ExifReader.read(app1Payload: tiff.starts(with: header) ? tiff : header + tiff)
     }
 
     /// "the first bytes are 3c 68 74 6d (text: <htm)" for unrecognised content.

@@ -46,6 +46,15 @@ public enum WebPCodec {
         return try addChunks(to: bitstream, icc: icc, exif: exifChunk)
     }
 
+    /// The width and height a WebP file declares, from its header alone; nil when the header
+    /// cannot be read.
+    public static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let ok = data.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
+        return ok != 0 ? (Int(width), Int(height)) : nil
+    }
+
     /// Decodes a WebP file to 8-bit pixels: RGBA when the file has alpha, RGB otherwise.
     /// - Parameters:
     ///   - data: the whole file.

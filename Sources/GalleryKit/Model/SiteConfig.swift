@@ -38,7 +38,7 @@ public struct ImageSettings: Sendable, Hashable {
     /// WebP quality, 1...100.
     public var webpQuality: Int = 80
     /// Output formats, in the order offered to browsers.
-    public var formats: [ImageFormat] = [.jpeg]
+    public var formats: [ImageFormat] = [.webp, .jpeg]
     /// Progressive JPEG with optimised Huffman tables.
     public var progressive: Bool = true
 

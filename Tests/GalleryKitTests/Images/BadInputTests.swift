@@ -52,14 +52,28 @@ import Testing
 
     @Test(arguments: [
         (Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), "GIF"),
-        ([0, 0, 0, 0x18] + Array("ftypheic\0\0\0\0mif1heic".utf8), "HEIC"),
-        (Array("RIFF\u{10}\0\0\0WEBPVP8 ".utf8), "WebP"),
         ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 0, 0], "TIFF"),
         (Array("%PDF-1.4\n".utf8), "PDF"),
     ])
     func otherFormatsNamedJPGSayWhatTheyAre(bytes: [UInt8], format: String) throws {
         let error = try #require(failure(bytes))
         #expect(error.reason == .notAnImage("this is a \(format) file"))
+        #expect(error.severity == .error)
+    }
+
+    /// WebP and HEIC are read whatever the file is called, so a broken one is reported as
+    /// damaged, with the decoder's words naming the format.
+    @Test(arguments: [
+        ([0, 0, 0, 0x18] + Array("ftypheic\0\0\0\0mif1heic".utf8), "HEIF"),
+        (Array("RIFF\u{10}\0\0\0WEBPVP8 ".utf8), "WebP"),
+    ])
+    func brokenWebPAndHEICNamedJPGAreDamaged(bytes: [UInt8], format: String) throws {
+        let error = try #require(failure(bytes))
+        guard case .corrupt(let detail) = error.reason else {
+            Issue.record("expected corrupt, got \(error.reason)")
+            return
+        }
+        #expect(detail.contains(format))
         #expect(error.severity == .error)
     }
 

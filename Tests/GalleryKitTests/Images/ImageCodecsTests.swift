@@ -39,12 +39,19 @@ import Testing
     }
 
     @Test func pngWithAlphaDecodesAndFlattensOntoWhite() throws {
-        let png = ImageTestSupport.png(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 0])
+        let rgba: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 0, 100, 50, 200, 128]
+        let png = ImageTestSupport.png(width: 3, height: 1, rgba: rgba)
         let decoded = try ImageCodecs.decodePNG(png, maxPixels: 1 << 20)
         #expect(decoded.pixels.channels == 4)
-        #expect(decoded.pixels.bytes == [255, 0, 0, 255, 0, 0, 255, 0])
-        let flat = ImageCodecs.flattenOntoWhite(decoded.pixels)
-        #expect(flat.bytes == [255, 0, 0, 255, 255, 255])
+        #expect(decoded.pixels.bytes == rgba)
+        let premultiplied = ImageCodecs.premultiplied(decoded.pixels)
+        #expect(premultiplied.bytes == [255, 0, 0, 255, 0, 0, 0, 0, 50, 25, 100, 128])
+        let flat = ImageCodecs.flattenPremultipliedOntoWhite(premultiplied)
+        #expect(flat.bytes == [255, 0, 0, 255, 255, 255, 177, 152, 227])
+        // Back to straight alpha; a fully transparent pixel keeps no colour.
+        let straight = ImageCodecs.unpremultiplied(premultiplied)
+        let expected: [UInt8] = [255, 0, 0, 255, 0, 0, 0, 0, 100, 50, 200, 128]
+        #expect(zip(straight.bytes, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(straight.bytes)")
     }
 
     @Test func resizeKeepsFlatColourAndHitsTheSize() throws {
@@ -65,5 +72,34 @@ import Testing
             PixelBuffer(width: 64, height: 64, channels: 3, bytes: bytes), width: 8, height: 8)
         // A proper low-pass filter leaves no aliasing: every pixel is close to mid-grey.
         #expect(small.bytes.allSatisfy { (120...136).contains($0) })
+    }
+
+    /// Averaging light, half white and half black is half the light: sRGB 188, not 128, which
+    /// is how the pattern looks from afar. RGBA is resampled as stored.
+    @Test func linearLightResizeKeepsTheBrightnessOfFineDetail() throws {
+        var rgb: [UInt8] = []
+        var rgba: [UInt8] = []
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let value: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+                rgb += [value, value, value]
+                rgba += [value, value, value, 255]
+            }
+        }
+        let small = try ImageCodecs.resize(
+            PixelBuffer(width: 64, height: 64, channels: 3, bytes: rgb), width: 8, height: 8,
+            linearLight: true)
+        #expect(small.bytes.allSatisfy { (182...194).contains($0) }, "\(small.bytes.prefix(6))")
+        let flat = try ImageCodecs.resize(
+            PixelBuffer(
+                width: 64, height: 64, channels: 3, bytes: [UInt8](repeating: 77, count: 64 * 64 * 3)),
+            width: 24, height: 10, linearLight: true)
+        #expect(flat.bytes.allSatisfy { $0 == 77 })
+        let withAlpha = try ImageCodecs.resize(
+            PixelBuffer(width: 64, height: 64, channels: 4, bytes: rgba), width: 8, height: 8,
+            linearLight: true)
+        #expect(
+            withAlpha.bytes.enumerated().allSatisfy { $0.offset % 4 == 3 || (120...136).contains($0.element) }
+        )
     }
 }

@@ -49,22 +49,25 @@ enum ImageTestSupport {
 
     /// Writes `bytes` as `name` in a new content folder and runs the pipeline on it.
     static func process(
-        _ bytes: [UInt8], name: String, widths: [Int] = [480, 960], output: URL? = nil
+        _ bytes: [UInt8], name: String, widths: [Int] = [480, 960], formats: [ImageFormat] = [.jpeg],
+        output: URL? = nil
     ) throws -> (ImageResult, URL) {
         let content = try scratch()
         let file = content.appendingPathComponent(name)
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: file)
-        return try process(at: content, name: name, widths: widths, output: output)
+        return try process(at: content, name: name, widths: widths, formats: formats, output: output)
     }
 
-    /// Runs the pipeline on `name` inside `content`.
-    static func process(at content: URL, name: String, widths: [Int], output: URL? = nil)
-        throws -> (ImageResult, URL)
-    {
+    /// Runs the pipeline on `name` inside `content` (JPEG renditions only unless `formats` says).
+    static func process(
+        at content: URL, name: String, widths: [Int], formats: [ImageFormat] = [.jpeg],
+        output: URL? = nil
+    ) throws -> (ImageResult, URL) {
         var settings = ImageSettings()
         settings.widths = widths
+        settings.formats = formats
         let outputDirectory = try output ?? scratch()
         let slug = name.split(separator: "/").last.map(String.init) ?? name
         let photo = PhotoSource(
@@ -90,6 +93,18 @@ enum ImageTestSupport {
     static func png(
         width: Int, height: Int, rgba: [UInt8], declaredSize: (Int, Int)? = nil
     ) -> [UInt8] {
+        let rows = (0..<height).map { Array(rgba[($0 * width * 4)..<(($0 + 1) * width * 4)]) }
+        let (headerWidth, headerHeight) = declaredSize ?? (width, height)
+        return png(width: headerWidth, height: headerHeight, bitDepth: 8, colorType: 6, rows: rows)
+    }
+
+    /// A minimal PNG of any kind: `rows` are the raw scanlines (without filter bytes) for
+    /// `bitDepth` and `colorType` (2 RGB, 3 palette, 6 RGBA...); `chunks` (such as PLTE) go
+    /// between IHDR and IDAT. Stored deflate blocks, so at most 65,535 bytes of pixels.
+    static func png(
+        width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]],
+        chunks: [(String, [UInt8])] = []
+    ) -> [UInt8] {
         func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
         func crc(_ bytes: [UInt8]) -> UInt32 {
             var c: UInt32 = 0xFFFF_FFFF
@@ -103,8 +118,7 @@ enum ImageTestSupport {
             let typed = Array(type.utf8) + body
             return be32(UInt32(body.count)) + typed + be32(crc(typed))
         }
-        var raw: [UInt8] = []
-        for y in 0..<height { raw += [0] + rgba[(y * width * 4)..<((y + 1) * width * 4)] }
+        let raw: [UInt8] = rows.flatMap { [UInt8(0)] + $0 }
         var a: UInt32 = 1
         var b: UInt32 = 0
         for byte in raw {
@@ -117,9 +131,27 @@ enum ImageTestSupport {
                 0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
                 UInt8(~length >> 8),
             ] + raw + be32(b << 16 | a)
-        let (headerWidth, headerHeight) = declaredSize ?? (width, height)
-        let header = be32(UInt32(headerWidth)) + be32(UInt32(headerHeight)) + [8, 6, 0, 0, 0]
+        let header = be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colorType, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-            + chunk("IDAT", zlib) + chunk("IEND", [])
+            + chunks.flatMap { chunk($0.0, $0.1) } + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
+    /// Whether ImageMagick's `convert` is on the PATH (fixtures our encoders cannot make).
+    static let convertPath: String? = {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+        return paths.map { "\($0)/convert" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Runs `convert arguments...` and returns the file it wrote at `output`.
+    static func convert(_ arguments: [String], output: URL) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: convertPath ?? "/usr/bin/convert")
+        process.arguments = arguments + [output.path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: ["arguments": arguments])
+        }
+        return [UInt8](try Data(contentsOf: output))
     }
 }
