@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 # Photo formats every build must publish (JPEG first, PNG welcome).
-SUPPORTED_PHOTOS = {".jpg", ".jpeg", ".png"}
+SUPPORTED_PHOTOS = {".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif", ".hif"}
 
 
 def slug_candidates(name: str) -> list[str]:

@@ -4,7 +4,7 @@ struct FolderScan: Sendable {
     var path: String
     /// The folder's own name.
     var name: String
-    /// Photo file names (.jpg, .jpeg, .png), natural order.
+    /// Photo file names (.jpg, .jpeg, .png, .webp, .heic, .heif, .hif), natural order.
     var photos: [String] = []
     /// Sidecar file name by photo file name (`DSC_1.md` for `DSC_1.jpg`).
     var sidecars: [String: String] = [:]

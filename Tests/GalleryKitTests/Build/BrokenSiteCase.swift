@@ -21,6 +21,12 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
     /// A small valid JPEG made with galleryc's own encoder.
     static var jpeg: [UInt8] { (try? ImageTestSupport.jpeg(width: 24, height: 16)) ?? [] }
 
+    /// The start of a little-endian TIFF: enough for the name to say "TIFF".
+    static let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 0, 0]
+
+    /// A 1x1 GIF header, as a camera roll export might save under a .jpg name.
+    static let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]
+
     /// Enough of a JPEG for its header to parse, cut off inside the image data.
     static var truncatedJPEG: [UInt8] { Array(jpeg.prefix(jpeg.count * 2 / 3)) }
 
@@ -56,13 +62,14 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
             files: ["album/empty.jpg": [], "album/empty.md": alt],
             expected: ["album/empty.jpg: error: the file is empty (0 bytes)"], fails: true),
         BrokenSiteCase(
-            name: "HEIC photo",
-            files: ["album/a.jpg": jpeg, "album/a.md": alt, "album/phone.heic": TinyHEIC.bytes],
-            expected: ["album/phone.heic: warning: unsupported image format HEIC; skipped"], fails: false),
+            name: "TIFF photo",
+            files: ["album/a.jpg": jpeg, "album/a.md": alt, "album/scan.tiff": tiff],
+            expected: ["album/scan.tiff: warning: unsupported image format TIFF; skipped"], fails: false),
         BrokenSiteCase(
-            name: "HEIC photo named .jpg",
-            files: ["album/phone.jpg": TinyHEIC.bytes, "album/phone.md": alt],
-            expected: ["album/phone.jpg: error: not a JPEG or PNG image: this is a HEIC file"], fails: true),
+            name: "GIF named .jpg",
+            files: ["album/anim.jpg": gif, "album/anim.md": alt],
+            expected: ["album/anim.jpg: error: not a JPEG, PNG, WebP or HEIC image: this is a GIF file"],
+            fails: true),
         BrokenSiteCase(
             name: "missing template",
             files: ["special.md": text("---\ntitle: Special\ntemplate: gallery-special\n---\nText\n")],
