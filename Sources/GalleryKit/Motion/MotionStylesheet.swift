@@ -64,14 +64,14 @@ public struct MotionStylesheet: Sendable, Hashable {
             content: ""; position: absolute; inset: calc(-2 * \(blur)); z-index: 0;
             background: var(--gk-placeholder, none) center / cover no-repeat; filter: blur(\(blur));
         }
-        .gk-blurup > img { position: relative; z-index: 1; }
-        :root.gk-js .gk-blurup > img:not(.is-loaded) { opacity: 0; }
+        .gk-blurup img { position: relative; z-index: 1; }
+        :root.gk-js .gk-blurup img:not(.is-loaded) { opacity: 0; }
         .gk-loading {
             position: absolute; inset: auto 0 1rem; z-index: 2; display: flex; gap: 0.4rem;
             justify-content: center; pointer-events: none;
         }
         .gk-loading > span { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: currentColor; opacity: 0.5; }
-        :root:not(.gk-js) .gk-loading, .gk-blurup > img.is-loaded ~ .gk-loading { display: none; }
+        :root:not(.gk-js) .gk-loading, .gk-blurup img.is-loaded ~ .gk-loading { display: none; }
         .gk-grid :focus-visible, .gk-slider :focus-visible { outline: none; position: relative; }
         .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
             content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--gk-focus, Highlight);
