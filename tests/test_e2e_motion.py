@@ -86,9 +86,14 @@ def motion_fixture(galleryc, tmp_path_factory) -> Path:
     ):
         _photo(content / "hero" / f"{name}.jpg", size, colour, spot)
         _sidecar(content / "hero" / f"{name}.md", f"Test photo {name}")
+    # Six full-screen photos: the last is far enough down that it loads lazily, late.
     for name, size, colour, spot in (
         ("one", (1400, 900), (120, 100, 60), (0.7, 0.6)),
         ("two", (700, 1100), (60, 100, 120), (0.3, 0.2)),
+        ("three", (1000, 1000), (100, 60, 120), (0.5, 0.9)),
+        ("four", (1500, 700), (60, 120, 100), (0.1, 0.5)),
+        ("five", (1200, 900), (120, 60, 100), (0.9, 0.1)),
+        ("six", (1300, 850), (90, 110, 70), (0.4, 0.4)),
     ):
         _photo(content / "essay" / f"{name}.jpg", size, colour, spot)
         _sidecar(content / "essay" / f"{name}.md", f"Essay photo {name}", "kenburns: {duration: 6}\n")
@@ -280,44 +285,54 @@ def test_placeholder_stays_when_renditions_are_blocked(demo_site, serve, browser
         assert frame["height"] > 50, frame
 
 
-def test_placeholder_shows_before_the_image_on_a_slow_network(demo_site, serve, browser):
-    base = serve(demo_site)
-    browser.get(base + "about/")
+def test_placeholder_shows_before_the_image_on_a_slow_network(motion_fixture, serve, browser):
+    """On a throttled connection a lazy story photo, scrolled to, shows its placeholder, is
+    marked busy and announces "Loading" until its bytes arrive; then it comes into focus."""
+    base = serve(motion_fixture)
     browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     browser.execute_cdp_cmd(
         "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 800, "downloadThroughput": 40_000, "uploadThroughput": 40_000},
+        {"offline": False, "latency": 1000, "downloadThroughput": 20_000, "uploadThroughput": 20_000},
+    )
+    frame_state = (
+        "const f = document.querySelectorAll('.gk-story [data-blurup]')[arguments[0]];"
+        "const img = f.querySelector('img');"
+        "return {loaded: img.complete && img.naturalWidth > 0, busy: f.getAttribute('aria-busy'),"
+        " opacity: getComputedStyle(img).opacity,"
+        " placeholder: getComputedStyle(f, '::before').backgroundImage.slice(0, 30),"
+        " loadingText: getComputedStyle(f.querySelector('.gk-loading-text')).display,"
+        " height: f.getBoundingClientRect().height}"
     )
     try:
-        browser.execute_script(f"location.href = {base + 'nature/'!r}")
-        state = None
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            state = browser.execute_script(
-                "if (!location.pathname.startsWith('/nature/')) return null;"
-                "const f = document.querySelector('[data-blurup]');"
-                "if (!f || !document.documentElement.classList.contains('gk-js')) return null;"
-                "const img = f.querySelector('img');"
-                "return {loaded: img.complete && img.naturalWidth > 0,"
-                " busy: f.getAttribute('aria-busy'),"
-                " opacity: getComputedStyle(img).opacity,"
-                " placeholder: getComputedStyle(f, '::before').backgroundImage.slice(0, 30),"
-                " loadingText: getComputedStyle(f.querySelector('.gk-loading-text')).display}"
-            )
-            if state is not None:
-                break
-            time.sleep(0.05)
+        browser.get(base + "essay/")
+        last = browser.execute_script("return document.querySelectorAll('.gk-story [data-blurup]').length") - 1
+        assert last >= 1, "the story album needs a lazy photo below the first"
+        browser.execute_script(
+            "document.querySelectorAll('.gk-story [data-blurup]')[arguments[0]].scrollIntoView()", last
+        )
+        time.sleep(0.2)
+        waiting = browser.execute_script(frame_state, last)
+        deadline = time.time() + 60
+        arrived = waiting
+        while time.time() < deadline and not arrived["loaded"]:
+            time.sleep(0.2)
+            arrived = browser.execute_script(frame_state, last)
+        time.sleep(1.0)
+        arrived = browser.execute_script(frame_state, last)
     finally:
         browser.execute_cdp_cmd(
             "Network.emulateNetworkConditions",
             {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
         )
+        browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
         browser.execute_cdp_cmd("Network.disable", {})
-    assert state is not None, "the page never came up"
-    assert not state["loaded"], f"the full image arrived too fast to see the placeholder: {state}"
-    assert state["placeholder"].startswith('url("data:image/webp'), state
-    assert state["opacity"] == "0" and state["busy"] == "true", state
-    assert state["loadingText"] != "none", "the loading state is not announced"
+    assert not waiting["loaded"], f"the full image arrived too fast to see the placeholder: {waiting}"
+    assert waiting["placeholder"].startswith('url("data:image/webp'), waiting
+    assert waiting["opacity"] == "0" and waiting["busy"] == "true", waiting
+    assert waiting["loadingText"] != "none", "the loading state is not announced"
+    assert arrived["loaded"] and arrived["opacity"] == "1" and arrived["busy"] is None, arrived
+    assert arrived["height"] == waiting["height"], "the frame changed size when the photo arrived"
 
 
 def test_alpha_photo_shows_no_placeholder_once_loaded(motion_fixture, serve, browser):
