@@ -97,15 +97,31 @@
       return Math.max(0, Math.min(slides.length - 1, Math.round(list.scrollLeft / (width + gap))));
     }
 
+    // While a button or key scrolls to a slide, the scroll events on the way do not count.
+    var target = null;
+
+    function offsetOf(index) {
+      return slides[index].offsetLeft - slides[0].offsetLeft;
+    }
+
     function go(index) {
       index = Math.max(0, Math.min(slides.length - 1, index));
-      list.scrollTo({ left: slides[index].offsetLeft - slides[0].offsetLeft, behavior: reduce.matches ? "auto" : "smooth" });
+      target = index;
       show(index);
+      list.scrollTo({ left: offsetOf(index), behavior: reduce.matches ? "auto" : "smooth" });
     }
 
     list.addEventListener("scroll", function () {
+      if (target !== null) {
+        if (Math.abs(list.scrollLeft - offsetOf(target)) > 2) return;
+        target = null;
+      }
       show(indexFromScroll());
     }, { passive: true });
+    // A user's swipe or wheel interrupts a programmatic scroll: follow the finger again.
+    ["pointerdown", "wheel", "touchstart"].forEach(function (type) {
+      list.addEventListener(type, function () { target = null; }, { passive: true });
+    });
     if (prev) prev.addEventListener("click", function () { go(current - 1); });
     if (next) next.addEventListener("click", function () { go(current + 1); });
     Array.prototype.forEach.call(dots, function (dot, i) {
