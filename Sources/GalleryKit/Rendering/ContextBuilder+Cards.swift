@@ -11,7 +11,8 @@ extension ContextBuilder {
         ]
         if text.hasExplicitTitle { card["caption"] = .string(text.title) }
         let motion = ImageMotion(
-            frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath))
+            frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
+        )
         if let image = ImageContext.make(
             photo, alt: text.alt, slot: .grid, loading: budget.next(), links: links, motion: motion)
         {
@@ -22,7 +23,9 @@ extension ContextBuilder {
 
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
     /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`).
-    func albumCard(_ album: Album, budget: inout EagerBudget, kenBurns animated: Bool = false) -> TemplateValue {
+    func albumCard(_ album: Album, budget: inout EagerBudget, kenBurns animated: Bool = false)
+        -> TemplateValue
+    {
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
             "title": .string(album.title),
@@ -37,7 +40,8 @@ extension ContextBuilder {
                 cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), links: links,
                 motion: ImageMotion(
                     frame: .cover,
-                    kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil))
+                    kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil)
+            )
         {
             card["image"] = image
         }

@@ -84,7 +84,8 @@ extension ContextBuilder {
         if let image = ImageContext.make(
             photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, links: links,
             motion: ImageMotion(
-                frame: .main, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
+                frame: .main,
+                transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
         {
             value["image"] = image
         }

@@ -80,7 +80,9 @@ struct ContextBuilder: Sendable {
         var assets: [String: TemplateValue] = [:]
         if let css = assetPaths["galleryc.css"] { assets["css"] = .string(links.href(css)) }
         if let js = assetPaths["galleryc.js"] { assets["js"] = .string(links.href(js)) }
-        if let motion = assetPaths[MotionAssets.assetName] { assets["motionCSS"] = .string(links.href(motion)) }
+        if let motion = assetPaths[MotionAssets.assetName] {
+            assets["motionCSS"] = .string(links.href(motion))
+        }
 
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
         nav += sortedPages.map { navItem($0.title, $0.urlPath, current: urlPath) }

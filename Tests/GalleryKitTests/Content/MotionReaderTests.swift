@@ -73,8 +73,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("top-leading", KenBurnsAnchor.topLeading), ("topLeading", .topLeading), ("top_trailing", .topTrailing),
-        ("bottom leading", .bottomLeading), ("center", .center), ("0.1 0.9", .point(FocalPoint(x: 0.1, y: 0.9))),
+        ("top-leading", KenBurnsAnchor.topLeading), ("topLeading", .topLeading),
+        ("top_trailing", .topTrailing),
+        ("bottom leading", .bottomLeading), ("center", .center),
+        ("0.1 0.9", .point(FocalPoint(x: 0.1, y: 0.9))),
     ])
     func anchorNames(text: String, anchor: KenBurnsAnchor) {
         #expect(MotionReader.anchor(text) == anchor)

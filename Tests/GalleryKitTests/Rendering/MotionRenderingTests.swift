@@ -6,7 +6,9 @@ import Testing
 /// The motion markup and the generated motion stylesheet, on the render fixture turned into a
 /// slider album, a story album and a home page with covers.
 @Suite struct MotionRenderingTests {
-    static func motionSite(sliderLayout: AlbumLayout = .grid, hero: [String] = ["glacier.jpg", "DSC_0142.jpg"])
+    static func motionSite(
+        sliderLayout: AlbumLayout = .grid, hero: [String] = ["glacier.jpg", "DSC_0142.jpg"]
+    )
         -> Site
     {
         var site = RenderFixture.site()
@@ -19,7 +21,8 @@ import Testing
     }
 
     private func motionCSS(_ files: [String: String]) throws -> String {
-        let path = try #require(files.keys.first { $0.hasPrefix("assets/galleryc-motion.") && $0.hasSuffix(".css") })
+        let path = try #require(
+            files.keys.first { $0.hasPrefix("assets/galleryc-motion.") && $0.hasSuffix(".css") })
         return try #require(files[path])
     }
 
@@ -109,13 +112,17 @@ import Testing
         let photo = try #require(files["iceland/glacier/index.html"])
         #expect(album.components(separatedBy: "--gk-vt: \(name);").count == 2)
         #expect(photo.components(separatedBy: "--gk-vt: \(name);").count == 2)
-        #expect(!album.contains("--gk-vt: \(MotionStylesheet.viewTransitionName(for: "iceland/fjords/fjord.jpg"))"))
+        #expect(
+            !album.contains(
+                "--gk-vt: \(MotionStylesheet.viewTransitionName(for: "iceland/fjords/fjord.jpg"))"))
     }
 
     @Test func noInlineScriptsOrHandlers() throws {
         let files = try RenderFixture.render(site: Self.motionSite())
         for (path, html) in files where path.hasSuffix(".html") {
-            #expect(!html.contains("<script>") && !html.contains("onload=") && !html.contains("onerror="), "\(path)")
+            #expect(
+                !html.contains("<script>") && !html.contains("onload=") && !html.contains("onerror="),
+                "\(path)")
         }
     }
 }
