@@ -9,6 +9,8 @@ each on 127.0.0.1 and drives headless Chromium.
 from __future__ import annotations
 
 import base64
+import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -253,8 +255,6 @@ def test_ken_burns_runs_and_always_covers_its_frame(demo_site, motion_fixture, s
 
 
 def _placeholder_bytes(site: Path) -> list[int]:
-    import re
-
     sizes = {}
     for page in site.rglob("*.html"):
         for url in re.findall(r"--gk-placeholder: url\('data:image/[a-z]+;base64,([^']+)'\)", page.read_text()):
@@ -281,9 +281,20 @@ def test_placeholder_stays_when_renditions_are_blocked(demo_site, serve, browser
             " hidden: getComputedStyle(f.querySelector('img')).visibility,"
             " height: f.getBoundingClientRect().height}))"
         )
+        browser.get(base + "landscapes/")
+        _settle(browser)
+        slide = browser.execute_script(
+            "const f = document.querySelector('.gk-slide [data-blurup]');"
+            "return {error: f.classList.contains('is-error'),"
+            " img: getComputedStyle(f.querySelector('img')).visibility,"
+            " veil: getComputedStyle(f, '::after').content,"
+            " placeholder: getComputedStyle(f, '::before').backgroundImage.slice(0, 30)}"
+        )
     finally:
         browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         browser.execute_cdp_cmd("Network.disable", {})
+    assert slide["error"] and slide["img"] == "hidden", f"a failed slide shows a broken image: {slide}"
+    assert slide["veil"] != "none" and slide["placeholder"].startswith('url("data:image/webp'), slide
     assert frames
     for frame in frames:
         assert frame["placeholder"].startswith('url("data:image/webp'), frame
@@ -409,6 +420,38 @@ def test_slider_keyboard_navigation(demo_site, serve, browser):
     assert browser.execute_script(current) == 0
 
 
+# --- a strict Content-Security-Policy holds ----------------------------------------------------------
+
+
+def test_no_inline_script_or_event_handler(demo_site, motion_fixture):
+    from html.parser import HTMLParser
+
+    class Finder(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.problems = []
+
+        def handle_starttag(self, tag, attrs):
+            names = dict(attrs)
+            if tag == "script" and "src" not in names:
+                self.problems.append("inline <script>")
+            if tag == "style":
+                self.problems.append("<style> element")
+            self.problems += [f"{name}= on <{tag}>" for name in names if name.startswith("on")]
+            if "style" in names:
+                plain = re.sub(r"url\('[^']*'\)", "url()", names["style"])
+                declarations = [d.strip() for d in plain.split(";") if d.strip()]
+                self.problems += [f"style {d!r}" for d in declarations if not d.startswith("--gk-")]
+
+    problems = []
+    for site in (demo_site, motion_fixture):
+        for page in sorted(site.rglob("*.html")):
+            finder = Finder()
+            finder.feed(page.read_text())
+            problems += [f"{page.relative_to(site)}: {p}" for p in finder.problems]
+    assert problems == [], "\n".join(problems[:20])
+
+
 # --- (f) without JavaScript, images show -----------------------------------------------------------------
 
 
@@ -431,8 +474,6 @@ def test_pages_without_javascript_show_images(demo_site, serve, browser):
             )["result"]["value"]
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
-    import json
-
     for page, raw in results.items():
         value = json.loads(raw)
         assert not value["js"], f"/{page}: galleryc.js ran although scripts are off"
