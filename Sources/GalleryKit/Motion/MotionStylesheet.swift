@@ -8,9 +8,10 @@
 ///
 /// Classes the templates use:
 /// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` set
-///   inline) around an `<img>`; the image gets `.is-loaded` when it has loaded (a one-line
-///   `onload`). The preview stays if the image fails. `:root.gk-js` marks that scripts run, so
-///   without JavaScript the image is simply shown.
+///   inline) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
+///   when it has loaded, from galleryc.js's capturing `load` listener (no inline handler, so a
+///   strict CSP holds). The preview stays if the image fails. `:root.gk-js` marks that scripts
+///   run, so without JavaScript the image is simply shown.
 /// - `.gk-loading` (three `<span>`s) after the image inside `.gk-blurup`: the loading indicator.
 /// - `.gk-enter-photo`, `.gk-enter-caption`, `.gk-enter-page`: enter transitions.
 /// - `.gk-grid` and `.gk-slider`: focusable descendants get the marching-ants ring.
