@@ -52,6 +52,22 @@ import Testing
         #expect(!css.contains("<style") && !home.contains("<style"))
     }
 
+    @Test func siteTransitionsAndPhotoOverridesReachTheStylesheet() throws {
+        var site = Self.motionSite()
+        site.config.motion.photoTransition = .slide
+        site.config.motion.easing = .linear
+        site.config.motion.transitionDuration = 0.7
+        site.root.albums[0].photos[1].kenBurns = KenBurnsSettings(duration: 4, from: .bottom)
+        let css = try motionCSS(try RenderFixture.render(site: site))
+        #expect(css.contains("@keyframes gk-photo-in { from { translate: -100% 0; } }"))
+        #expect(
+            css.contains(
+                ".gk-enter-photo { animation: gk-photo-in 0.7s both; animation-timing-function: linear; }"))
+        // glacier.jpg is the second photo of the album and the first hero slide.
+        #expect(css.contains("animation-duration: 4s, 4s;"), "the sidecar's own duration")
+        #expect(css.contains("animation-duration: 9s, 9s;"), "the other photos keep the site's")
+    }
+
     @Test func theMotionStylesheetIsDeterministicAndHashed() throws {
         let first = try RenderFixture.render(site: Self.motionSite())
         let second = try RenderFixture.render(site: Self.motionSite())
