@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Turns bursts of file changes into single rebuilds.
 ///
 /// Every change is recorded; once no new change has arrived for `debounce`, the rebuild
@@ -13,6 +15,10 @@ public actor RebuildCoordinator {
     private var lastChange: ContinuousClock.Instant?
     private var worker: Task<Void, Never>?
     private var forced = false
+    /// Paths submitted from other threads, in arrival order, not yet taken in by the actor.
+    /// Kept outside the actor's isolation so that ``submit(_:)`` records them at once, before
+    /// any task is scheduled: a busy machine can delay the task, never lose or reorder paths.
+    private nonisolated let inbox = Mutex<(paths: [String], at: ContinuousClock.Instant?)>(([], nil))
 
     /// How many times the rebuild closure has been called.
     public private(set) var rebuildCount = 0
@@ -46,7 +52,28 @@ public actor RebuildCoordinator {
     /// Records changed paths from any thread without waiting, e.g. from a ``FileWatcher``
     /// handler: `watcher = try FileWatcher(directories: dirs) { coordinator.submit($0.map(\.path)) }`.
     public nonisolated func submit(_ paths: [String]) {
-        Task { await self.noteChanges(paths) }
+        let first = inbox.withLock { inbox in
+            defer {
+                inbox.paths += paths
+                inbox.at = .now
+            }
+            return inbox.paths.isEmpty
+        }
+        if first { Task { await self.takeInbox() } }
+    }
+
+    /// Moves submitted paths into `pending`, as if noted when they were submitted.
+    private func takeInbox() {
+        let (paths, at) = inbox.withLock { inbox in
+            defer { inbox = ([], nil) }
+            return inbox
+        }
+        guard let at else { return }
+        pending.formUnion(paths)
+        lastChange = max(lastChange ?? at, at)
+        if worker == nil {
+            worker = Task { await self.drain() }
+        }
     }
 
     /// Records one changed path and schedules a rebuild.
@@ -63,8 +90,10 @@ public actor RebuildCoordinator {
 
     private func drain() async {
         while true {
+            takeInbox()
             while let last = lastChange, ContinuousClock.now < last + debounce {
                 try? await Task.sleep(until: last + debounce, clock: .continuous)
+                takeInbox()
             }
             guard !pending.isEmpty || forced else {
                 worker = nil

@@ -22,4 +22,135 @@
     event.preventDefault();
     window.location.href = link.href;
   });
+
+  // --- Blur-up: mark images loaded (or failed) so the stylesheet can focus them in. ---------
+  // Load and error events do not bubble, so one capturing listener on the document sees them
+  // all; images that finished before this deferred script ran are marked at once.
+  var root = document.documentElement;
+  root.classList.add("gk-js");
+
+  function frameOf(img) {
+    return img.closest ? img.closest("[data-blurup]") : null;
+  }
+
+  function settle(img, failed) {
+    var frame = frameOf(img);
+    if (!frame) return;
+    img.classList.toggle("is-loaded", !failed);
+    frame.classList.toggle("is-loaded", !failed);
+    frame.classList.toggle("is-error", failed);
+    frame.removeAttribute("aria-busy");
+  }
+
+  document.addEventListener("load", function (event) {
+    if (event.target instanceof HTMLImageElement) settle(event.target, false);
+  }, true);
+  document.addEventListener("error", function (event) {
+    if (event.target instanceof HTMLImageElement) settle(event.target, true);
+  }, true);
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img"), function (img) {
+    if (img.complete) {
+      settle(img, img.naturalWidth === 0);
+    } else {
+      var frame = frameOf(img);
+      if (frame) frame.setAttribute("aria-busy", "true");
+    }
+  });
+
+  // --- Hero slider: buttons, dots, arrow keys and the background crossfade. ---------------
+  // The carousel itself is a native scroll-snap list: swipe and scroll work without this.
+  var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function setupSlider(slider) {
+    var list = slider.querySelector("[data-slides]");
+    if (!list) return;
+    var slides = list.querySelectorAll("[data-slide]");
+    var dots = slider.querySelectorAll("[data-slider-dot]");
+    var prev = slider.querySelector("[data-slider-prev]");
+    var next = slider.querySelector("[data-slider-next]");
+    var header = slider.closest(".album-header");
+    var layers = header ? header.querySelectorAll("[data-slide-bg]") : [];
+    var current = -1;
+
+    function show(index) {
+      if (index === current) return;
+      current = index;
+      Array.prototype.forEach.call(slides, function (slide, i) {
+        slide.classList.toggle("is-current", i === index);
+      });
+      Array.prototype.forEach.call(dots, function (dot, i) {
+        if (i === index) dot.setAttribute("aria-current", "true");
+        else dot.removeAttribute("aria-current");
+      });
+      Array.prototype.forEach.call(layers, function (layer, i) {
+        layer.classList.toggle("is-active", i === index);
+      });
+      if (prev) prev.disabled = index === 0;
+      if (next) next.disabled = index === slides.length - 1;
+    }
+
+    function indexFromScroll() {
+      var width = slides.length ? slides[0].getBoundingClientRect().width : 0;
+      if (width <= 0) return 0;
+      var gap = slides.length > 1 ? slides[1].offsetLeft - slides[0].offsetLeft - width : 0;
+      return Math.max(0, Math.min(slides.length - 1, Math.round(list.scrollLeft / (width + gap))));
+    }
+
+    // While a button or key scrolls to a slide, the scroll events on the way do not count.
+    var target = null;
+
+    function offsetOf(index) {
+      return slides[index].offsetLeft - slides[0].offsetLeft;
+    }
+
+    function go(index) {
+      index = Math.max(0, Math.min(slides.length - 1, index));
+      target = index;
+      show(index);
+      list.scrollTo({ left: offsetOf(index), behavior: reduce.matches ? "auto" : "smooth" });
+    }
+
+    list.addEventListener("scroll", function () {
+      if (target !== null) {
+        if (Math.abs(list.scrollLeft - offsetOf(target)) > 2) return;
+        target = null;
+      }
+      show(indexFromScroll());
+    }, { passive: true });
+    // A user's swipe or wheel interrupts a programmatic scroll: follow the finger again.
+    ["pointerdown", "wheel", "touchstart"].forEach(function (type) {
+      list.addEventListener(type, function () { target = null; }, { passive: true });
+    });
+    if (prev) prev.addEventListener("click", function () { go(current - 1); });
+    if (next) next.addEventListener("click", function () { go(current + 1); });
+    Array.prototype.forEach.call(dots, function (dot, i) {
+      dot.addEventListener("click", function (event) {
+        event.preventDefault();
+        go(i);
+      });
+    });
+    slider.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      var step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      if (event.key === "Home") step = -slides.length;
+      if (event.key === "End") step = slides.length;
+      if (step === 0) return;
+      event.preventDefault();
+      go(current + step);
+    });
+    show(indexFromScroll());
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
+
+  // Pulling the page down past its top (where the browser reports it, e.g. Safari's rubber
+  // band) enlarges the hero background; the stylesheet ignores this under reduced motion.
+  var backdrop = document.querySelector(".gk-hero-backdrop");
+  if (backdrop) {
+    window.addEventListener("scroll", function () {
+      var pull = Math.max(0, -window.scrollY);
+      backdrop.style.setProperty("--gk-pull", String(pull));
+    }, { passive: true });
+  }
 })();

@@ -112,10 +112,12 @@ struct AlbumBuilder {
                 indexReporter.report(.missingPhoto(key: "hero", name: name), at: node)
             }
         }
-        return Album(
+        var album = Album(
             sourcePath: scan.path, urlPath: urlPath, title: title, date: metadata.date, cover: cover,
             sort: metadata.sort, layout: metadata.layout, hero: hero,
             draft: metadata.draft, descriptionHTML: metadata.descriptionHTML, photos: photos, albums: albums)
+        album.kenBurns = metadata.kenBurns
+        return album
     }
 
     /// A folder with pages but no photos: its pages get URLs under it; its index.md is a page
@@ -137,10 +139,12 @@ struct AlbumBuilder {
             meta = PhotoMetadata(front, reporter: reporter(sidecarPath), markdown: markdown)
         }
         if meta.hidden { return nil }
-        return PhotoSource(
+        var source = PhotoSource(
             sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "", title: meta.title,
             alt: meta.alt,
             focus: meta.focus, hidden: false, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
+        source.kenBurns = meta.kenBurns
+        return source
     }
 
     /// The album's file name for `name`: the exact name, else the one name equal ignoring case.

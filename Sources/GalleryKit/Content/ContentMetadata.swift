@@ -2,7 +2,9 @@ import Foundation
 
 /// What an album's `index.md` says.
 struct AlbumMetadata {
-    static let keys = ["title", "date", "cover", "layout", "hero", "sort", "draft", "description"]
+    static let keys = [
+        "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns",
+    ]
 
     var title: String?
     var date: Date?
@@ -13,6 +15,7 @@ struct AlbumMetadata {
     var heroNode: YAMLNode?
     var sort: PhotoSort = .date
     var draft = false
+    var kenBurns = KenBurnsSettings()
     var descriptionHTML = ""
 
     init() {}
@@ -29,6 +32,7 @@ struct AlbumMetadata {
         heroNode = fields.node("hero")
         sort = fields.choice("sort", PhotoSort.self) ?? .date
         draft = fields.bool("draft") ?? false
+        kenBurns = MotionReader.kenBurns(fields)
         let body = front.body.trimmingCharacters(in: .whitespacesAndNewlines)
         let text = body.isEmpty ? (fields.string("description") ?? "") : front.body
         descriptionHTML = markdown.render(text, from: reporter.file)
@@ -37,12 +41,13 @@ struct AlbumMetadata {
 
 /// What a photo's sidecar `<name>.md` says.
 struct PhotoMetadata {
-    static let keys = ["title", "alt", "focus", "hidden"]
+    static let keys = ["title", "alt", "focus", "hidden", "kenburns"]
 
     var title: String?
     var alt: String?
     var focus: FocalPoint?
     var hidden = false
+    var kenBurns = KenBurnsSettings()
     var captionHTML = ""
 
     init() {}
@@ -54,6 +59,7 @@ struct PhotoMetadata {
         alt = fields.string("alt")
         focus = fields.focus("focus")
         hidden = fields.bool("hidden") ?? false
+        kenBurns = MotionReader.kenBurns(fields)
         captionHTML = markdown.render(front.body, from: reporter.file)
     }
 }

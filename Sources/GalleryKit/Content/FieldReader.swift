@@ -128,7 +128,8 @@ struct FieldReader {
         return FieldReader(value, knownKeys: knownKeys, reporter: reporter, prefix: prefix + key + ".")
     }
 
-    private func typed<T>(_ key: String, _ expected: String, _ convert: (String) -> T?) -> T? {
+    /// A scalar converted by `convert`; anything else is reported as `expected` and nil returned.
+    func typed<T>(_ key: String, _ expected: String, _ convert: (String) -> T?) -> T? {
         guard let value = node(key) else { return nil }
         guard let text = value.scalar, let result = convert(text) else { return wrong(key, expected, value) }
         return result

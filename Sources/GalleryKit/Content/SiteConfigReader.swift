@@ -41,10 +41,8 @@ enum SiteConfigReader {
         if let images = fields.nested("images", knownKeys: imageKeys) {
             readImages(images, into: &config.images)
         }
-        if let motion = fields.nested("motion", knownKeys: ["blur_radius"]),
-            let radius = motion.double("blur_radius", in: 0...200)
-        {
-            config.motion.blurRadius = radius
+        if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
+            MotionReader.read(motion, into: &config.motion)
         }
         return config
     }

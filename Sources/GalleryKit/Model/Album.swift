@@ -34,6 +34,8 @@ public struct Album: Sendable, Hashable {
     /// File names of the photos for the hero slider (`hero:`).
     public var hero: [String]
     public var draft: Bool
+    /// Ken Burns settings from the album's `kenburns:` (nil fields inherit from site.yml).
+    public var kenBurns = KenBurnsSettings()
     /// The index.md body, rendered from Markdown.
     public var descriptionHTML: String
     /// Photos in display order (already sorted by `sort`), hidden ones excluded.

@@ -13,6 +13,8 @@ public struct PhotoSource: Sendable, Hashable {
     /// Where the subject is, from the sidecar (`focus: 0.62 0.40`); nil means "find it".
     public var focus: FocalPoint?
     public var hidden: Bool
+    /// Ken Burns settings from the sidecar's `kenburns:` (nil fields inherit from the album).
+    public var kenBurns = KenBurnsSettings()
     /// The sidecar body, rendered from Markdown.
     public var captionHTML: String
     /// Where the sidecar was, for diagnostics (nil when there is none).

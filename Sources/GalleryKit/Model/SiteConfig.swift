@@ -49,5 +49,51 @@ public struct ImageSettings: Sendable, Hashable {
 public struct MotionSettings: Sendable, Hashable {
     /// Blur radius, in CSS pixels, of the placeholder before the photo arrives.
     public var blurRadius: Double = 24
+    /// How photos enter (`transition:`).
+    public var photoTransition: MotionTransition = .combined([.opacity, .scale(0.96)])
+    /// How captions enter (`caption_transition:`).
+    public var captionTransition: MotionTransition = .combined([.opacity, .move(.bottom)])
+    /// How pages enter and leave (`page_transition:`).
+    public var pageTransition: MotionTransition = .opacity
+    /// Easing of the enter transitions and View Transitions (`easing:`).
+    public var easing: Easing = .spring(.smooth)
+    /// Seconds for the enter transitions when the easing is not a spring (`duration:`).
+    public var transitionDuration: Double = 0.5
+    /// Site-wide Ken Burns settings (`kenburns:`); albums and photos override them key by key.
+    public var kenBurns = KenBurnsSettings()
+
     public init() {}
+}
+
+/// Ken Burns parameters as written in site.yml, an album's index.md or a photo's sidecar
+/// (`kenburns: {duration, zoom, from, to, easing}`). A nil field inherits from the level above.
+public struct KenBurnsSettings: Sendable, Hashable {
+    /// Seconds per pass (default 12).
+    public var duration: Double?
+    /// Scale at the end of a pass (default 1.3).
+    public var zoom: Double?
+    /// Where a pass starts (default top-leading).
+    public var from: KenBurnsAnchor?
+    /// Where a pass ends (default: the photo's focal point).
+    public var to: KenBurnsAnchor?
+    /// Easing of both tracks (default ease-in-out).
+    public var easing: Easing?
+
+    public init(
+        duration: Double? = nil, zoom: Double? = nil, from: KenBurnsAnchor? = nil,
+        to: KenBurnsAnchor? = nil, easing: Easing? = nil
+    ) {
+        self.duration = duration
+        self.zoom = zoom
+        self.from = from
+        self.to = to
+        self.easing = easing
+    }
+
+    /// These settings with every field `other` sets taking its place.
+    public func overridden(by other: KenBurnsSettings) -> KenBurnsSettings {
+        KenBurnsSettings(
+            duration: other.duration ?? duration, zoom: other.zoom ?? zoom, from: other.from ?? from,
+            to: other.to ?? to, easing: other.easing ?? easing)
+    }
 }

@@ -8,9 +8,10 @@
 ///
 /// Classes the templates use:
 /// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` set
-///   inline) around an `<img>`; the image gets `.is-loaded` when it has loaded (a one-line
-///   `onload`). The preview stays if the image fails. `:root.gk-js` marks that scripts run, so
-///   without JavaScript the image is simply shown.
+///   inline) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
+///   when it has loaded, from galleryc.js's capturing `load` listener (no inline handler, so a
+///   strict CSP holds). The preview stays if the image fails. `:root.gk-js` marks that scripts
+///   run, so without JavaScript the image is simply shown.
 /// - `.gk-loading` (three `<span>`s) after the image inside `.gk-blurup`: the loading indicator.
 /// - `.gk-enter-photo`, `.gk-enter-caption`, `.gk-enter-page`: enter transitions.
 /// - `.gk-grid` and `.gk-slider`: focusable descendants get the marching-ants ring.
@@ -64,14 +65,14 @@ public struct MotionStylesheet: Sendable, Hashable {
             content: ""; position: absolute; inset: calc(-2 * \(blur)); z-index: 0;
             background: var(--gk-placeholder, none) center / cover no-repeat; filter: blur(\(blur));
         }
-        .gk-blurup > img { position: relative; z-index: 1; }
-        :root.gk-js .gk-blurup > img:not(.is-loaded) { opacity: 0; }
+        .gk-blurup img { position: relative; z-index: 1; }
+        :root.gk-js .gk-blurup img:not(.is-loaded) { opacity: 0; }
         .gk-loading {
             position: absolute; inset: auto 0 1rem; z-index: 2; display: flex; gap: 0.4rem;
             justify-content: center; pointer-events: none;
         }
         .gk-loading > span { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: currentColor; opacity: 0.5; }
-        :root:not(.gk-js) .gk-loading, .gk-blurup > img.is-loaded ~ .gk-loading { display: none; }
+        :root:not(.gk-js) .gk-loading, .gk-blurup img.is-loaded ~ .gk-loading { display: none; }
         .gk-grid :focus-visible, .gk-slider :focus-visible { outline: none; position: relative; }
         .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
             content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--gk-focus, Highlight);

@@ -10,8 +10,11 @@ extension ContextBuilder {
             "title": .string(text.title),
         ]
         if text.hasExplicitTitle { card["caption"] = .string(text.title) }
+        let motion = ImageMotion(
+            frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
+        )
         if let image = ImageContext.make(
-            photo, alt: text.alt, slot: .grid, loading: budget.next(), links: links)
+            photo, alt: text.alt, slot: .grid, loading: budget.next(), links: links, motion: motion)
         {
             card["image"] = image
         }
@@ -19,8 +22,10 @@ extension ContextBuilder {
     }
 
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
-    /// `image`.
-    func albumCard(_ album: Album, budget: inout EagerBudget) -> TemplateValue {
+    /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`).
+    func albumCard(_ album: Album, budget: inout EagerBudget, kenBurns animated: Bool = false)
+        -> TemplateValue
+    {
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
             "title": .string(album.title),
@@ -32,7 +37,11 @@ extension ContextBuilder {
         }
         if let cover = cover(of: album),
             let image = ImageContext.make(
-                cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), links: links)
+                cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), links: links,
+                motion: ImageMotion(
+                    frame: .cover,
+                    kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil)
+            )
         {
             card["image"] = image
         }

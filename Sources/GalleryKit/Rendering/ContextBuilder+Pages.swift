@@ -8,7 +8,7 @@ extension ContextBuilder {
             urlPath: "", title: nil, description: site.home?.description ?? "",
             image: cover(of: root))
         var budget = EagerBudget()
-        let albums = root.albums.map { albumCard($0, budget: &budget) }
+        let albums = root.albums.map { albumCard($0, budget: &budget, kenBurns: true) }
         let photos = shownPhotos(root).map { photoCard($0, budget: &budget) }
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
         if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
@@ -39,8 +39,10 @@ extension ContextBuilder {
         var context = chrome(
             urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
             image: cover(of: album))
-        var budget = EagerBudget()
-        let photos = shownPhotos(album).map { photoCard($0, budget: &budget) }
+        let hero = heroContext(album)
+        var budget = EagerBudget(eagerCount: hero == nil ? 6 : 2)
+        let story = album.layout == .story ? storyItems(album) : []
+        let photos = story.isEmpty ? shownPhotos(album).map { photoCard($0, budget: &budget) } : []
         let albums = album.albums.map { albumCard($0, budget: &budget) }
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
@@ -54,6 +56,9 @@ extension ContextBuilder {
             value["datetime"] = .string(DisplayFormat.isoDay(date))
         }
         context["album"] = .dictionary(value)
+        if let hero { context["hero"] = hero }
+        context["story"] = .array(story)
+        context["hasStory"] = .bool(!story.isEmpty)
         context["photos"] = .array(photos)
         context["hasPhotos"] = .bool(!photos.isEmpty)
         context["albums"] = .array(albums)
@@ -77,7 +82,10 @@ extension ContextBuilder {
             "position": .string("\(index + 1) of \(siblings.count)"),
         ]
         if let image = ImageContext.make(
-            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, links: links)
+            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, links: links,
+            motion: ImageMotion(
+                frame: .main,
+                transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
         {
             value["image"] = image
         }

@@ -10,6 +10,8 @@ struct ContextBuilder: Sendable {
     /// Output path of each theme asset by its name in `assets/`.
     let assetPaths: [String: String]
     let now: Date
+    /// Ken Burns plans, layered site < album < photo.
+    let kenBurns: KenBurnsPlanner
 
     init(site: Site, photos: [String: ProcessedPhoto], assetPaths: [String: String], now: Date) {
         self.site = site
@@ -17,6 +19,7 @@ struct ContextBuilder: Sendable {
         self.links = LinkBuilder(config: site.config)
         self.assetPaths = assetPaths
         self.now = now
+        self.kenBurns = KenBurnsPlanner(siteSettings: site.config.motion.kenBurns)
     }
 
     /// The album's photos that were processed, in display order, each carrying the album's
@@ -77,6 +80,9 @@ struct ContextBuilder: Sendable {
         var assets: [String: TemplateValue] = [:]
         if let css = assetPaths["galleryc.css"] { assets["css"] = .string(links.href(css)) }
         if let js = assetPaths["galleryc.js"] { assets["js"] = .string(links.href(js)) }
+        if let motion = assetPaths[MotionAssets.assetName] {
+            assets["motionCSS"] = .string(links.href(motion))
+        }
 
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
         nav += sortedPages.map { navItem($0.title, $0.urlPath, current: urlPath) }

@@ -39,6 +39,30 @@ struct EagerBudget {
     }
 }
 
+/// The frame a blur-up image sits in: its shape decides whether the photo is cropped (and so
+/// whether its focal point matters).
+enum ImageFrame: String, Sendable {
+    /// The photo's own aspect ratio (grid tiles).
+    case natural
+    /// A uniform 3:2 crop (album covers).
+    case cover
+    /// The photo page: its own aspect ratio, at most 85 % of the viewport's height.
+    case main
+    /// A rounded 3:2 slide of the hero slider.
+    case slide
+    /// A full-screen crop (story albums).
+    case story
+}
+
+/// How an image moves: its frame, the Ken Burns animation on it and its View Transition name.
+struct ImageMotion: Sendable {
+    var frame: ImageFrame = .natural
+    /// The Ken Burns plan's animation name (the value of `data-kenburns`).
+    var kenBurns: String?
+    /// `view-transition-name`, unique per photo on a page.
+    var transitionName: String?
+}
+
 /// The context of `partials/picture`: the `<img>` (and `<picture>` when WebP renditions
 /// exist) for one processed photo.
 enum ImageContext {
@@ -46,12 +70,12 @@ enum ImageContext {
     private static let fallbackFormats: [ImageFormat] = [.jpeg, .png, .webp]
 
     /// Keys: `src`, `srcset`, `sizes`, `width`, `height`, `alt`, `loading`, `highPriority`,
-    /// `hasWebP`, `webpSrcset`, `focus` (`62% 40%`, for `object-position`), and `placeholder`
-    /// and `dominantColor` when the image stage made them. Nil when the photo has no
-    /// rendition a browser can show.
+    /// `hasWebP`, `webpSrcset`, `focus` (`62% 40%`, for `object-position`), `ratio` (width /
+    /// height), `frame`, `hasAlpha`, and `placeholder`, `dominantColor`, `kenburns` and
+    /// `transitionName` when there are any. Nil when the photo has no rendition a browser can show.
     static func make(
         _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
-        links: LinkBuilder
+        links: LinkBuilder, motion: ImageMotion = ImageMotion()
     ) -> TemplateValue? {
         guard
             let format = fallbackFormats.first(where: { format in
@@ -73,7 +97,14 @@ enum ImageContext {
         context["focus"] = .string(
             "\(DisplayFormat.number(photo.focus.x * 100))% \(DisplayFormat.number(photo.focus.y * 100))%")
         if let placeholder = photo.placeholder { context["placeholder"] = .string(placeholder) }
-        if let color = photo.dominantColor { context["dominantColor"] = .string(color) }
+        // A photo with alpha gets no colour behind it: nothing shows through its clear parts.
+        if let color = photo.dominantColor, !photo.hasAlpha { context["dominantColor"] = .string(color) }
+        let ratio = Double(max(photo.width, 1)) / Double(max(photo.height, 1))
+        context["ratio"] = .string(DisplayFormat.number(ratio, digits: 4))
+        context["frame"] = .string(motion.frame.rawValue)
+        context["hasAlpha"] = .bool(photo.hasAlpha)
+        if let name = motion.kenBurns { context["kenburns"] = .string(name) }
+        if let name = motion.transitionName { context["transitionName"] = .string(name) }
         let webp = format == .webp ? [] : renditions(of: photo, in: .webp)
         context["hasWebP"] = .bool(!webp.isEmpty)
         if !webp.isEmpty { context["webpSrcset"] = .string(srcset(webp, links: links)) }

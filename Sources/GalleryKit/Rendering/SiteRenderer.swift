@@ -8,6 +8,7 @@ public struct SiteRenderer {
     private let themeAssets: ThemeAssets
     private let diagnostics: DiagnosticCollector
     private let builder: ContextBuilder
+    private let motionStylesheet: OutputFile
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -24,8 +25,12 @@ public struct SiteRenderer {
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
-        self.builder = ContextBuilder(
-            site: site, photos: photos, assetPaths: themeAssets.outputPaths, now: now)
+        let plain = ContextBuilder(site: site, photos: photos, assetPaths: themeAssets.outputPaths, now: now)
+        let motion = MotionAssets.stylesheet(site.config.motion, plans: plain.allKenBurnsPlans())
+        var paths = themeAssets.outputPaths
+        paths[MotionAssets.assetName] = motion.path
+        self.motionStylesheet = motion
+        self.builder = ContextBuilder(site: site, photos: photos, assetPaths: paths, now: now)
     }
 
     /// Renders the whole site.
@@ -63,6 +68,7 @@ public struct SiteRenderer {
                 "base_url is not set: feed.xml and sitemap.xml use root-relative links")
         }
         for file in themeAssets.files { output.add(file, source: "assets") }
+        output.add(motionStylesheet, source: "motion")
 
         if output.failures > 0 { throw BuildFailed(errorCount: output.failures) }
         return output.files.sorted { $0.path < $1.path }

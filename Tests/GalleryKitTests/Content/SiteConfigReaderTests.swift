@@ -78,7 +78,8 @@ import Testing
                 "site.yml:7:19: warning: 'images.quality.jpeg' should be a whole number from 1 to 100, "
                     + "not '101'; using the default",
                 "site.yml:8:3: warning: unknown key 'images.size'; ignored",
-                "site.yml:9:9: warning: 'motion' should be a mapping of blur_radius, not 'fast'; using the default",
+                "site.yml:9:9: warning: 'motion' should be a mapping of blur_radius, transition, "
+                    + "caption_transition, page_transition, easing, duration or kenburns, not 'fast'; using the default",
             ])
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+
+extension ContextBuilder {
+    /// The photos of an album's hero slider: the `hero:` photos in their order, else every
+    /// photo of a `layout: slider` album; empty when the album has no slider.
+    func heroPhotos(_ album: Album) -> [ProcessedPhoto] {
+        let shown = shownPhotos(album)
+        if !album.hero.isEmpty {
+            return album.hero.compactMap { name in shown.first { $0.source.fileName == name } }
+        }
+        return album.layout == .slider ? shown : []
+    }
+
+    /// Every Ken Burns plan the site's pages use: home page covers, hero slides and story
+    /// photos. The markup takes its `data-kenburns` names from the same planner.
+    func allKenBurnsPlans() -> [KenBurnsPlan] {
+        var plans: [KenBurnsPlan] = []
+        for album in site.root.albums {
+            if let photo = cover(of: album) { plans.append(kenBurns.plan(photo, role: .cover, album: album)) }
+        }
+        for album in site.root.allAlbums where !album.urlPath.isEmpty {
+            plans += heroPhotos(album).map { kenBurns.plan($0, role: .hero, album: album) }
+            if album.layout == .story {
+                plans += shownPhotos(album).map { kenBurns.plan($0, role: .story, album: album) }
+            }
+        }
+        return plans
+    }
+
+    /// The slider: `slides` (index, number, id, href, title, image, background, current),
+    /// `count`; nil when the album has none.
+    func heroContext(_ album: Album) -> TemplateValue? {
+        let photos = heroPhotos(album)
+        guard !photos.isEmpty else { return nil }
+        var budget = EagerBudget(eagerCount: 1)
+        var slides: [TemplateValue] = []
+        for (index, photo) in photos.enumerated() {
+            let text = PhotoText(photo)
+            let plan = kenBurns.plan(photo, role: .hero, album: album)
+            var slide: [String: TemplateValue] = [
+                "index": .int(index), "number": .int(index + 1), "id": .string("gk-slide-\(index + 1)"),
+                "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
+                "current": .bool(index == 0),
+            ]
+            let loading: ImageLoading = index == 0 ? budget.next() : .lazy
+            if let image = ImageContext.make(
+                photo, alt: text.alt, slot: .main, loading: loading, links: links,
+                motion: ImageMotion(frame: .slide, kenBurns: plan.animationName))
+            {
+                slide["image"] = image
+            }
+            if let small = ImageContext.renditions(of: photo, in: .jpeg).first
+                ?? photo.renditions.min(by: { $0.width < $1.width })
+            {
+                slide["background"] = .string(links.href(small.path))
+            }
+            if let placeholder = photo.placeholder { slide["placeholder"] = .string(placeholder) }
+            slides.append(.dictionary(slide))
+        }
+        return .dictionary([
+            "slides": .array(slides), "count": .int(photos.count),
+            "hasMany": .bool(photos.count > 1),
+        ])
+    }
+
+    /// A story album's photos, full screen one after another: `href`, `title`, `caption`,
+    /// `image` (with Ken Burns and the photo's View Transition name).
+    func storyItems(_ album: Album) -> [TemplateValue] {
+        var budget = EagerBudget(eagerCount: 1)
+        return shownPhotos(album).map { photo in
+            let text = PhotoText(photo)
+            let plan = kenBurns.plan(photo, role: .story, album: album)
+            var item: [String: TemplateValue] = [
+                "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
+            ]
+            if !photo.source.captionHTML.isEmpty { item["caption"] = .string(photo.source.captionHTML) }
+            if let image = ImageContext.make(
+                photo, alt: text.alt, slot: .main, loading: budget.next(), links: links,
+                motion: ImageMotion(
+                    frame: .story, kenBurns: plan.animationName,
+                    transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
+            {
+                item["image"] = image
+            }
+            return .dictionary(item)
+        }
+    }
+}

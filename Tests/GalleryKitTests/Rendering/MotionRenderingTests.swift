@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// The motion markup and the generated motion stylesheet, on the render fixture turned into a
+/// slider album, a story album and a home page with covers.
+@Suite struct MotionRenderingTests {
+    static func motionSite(
+        sliderLayout: AlbumLayout = .grid, hero: [String] = ["glacier.jpg", "DSC_0142.jpg"]
+    )
+        -> Site
+    {
+        var site = RenderFixture.site()
+        site.config.motion.kenBurns = KenBurnsSettings(duration: 9)
+        site.root.albums[0].hero = hero
+        site.root.albums[0].layout = sliderLayout
+        site.root.albums[0].albums[0].layout = .story
+        site.root.albums[0].albums[0].kenBurns = KenBurnsSettings(zoom: 1.6)
+        return site
+    }
+
+    private func motionCSS(_ files: [String: String]) throws -> String {
+        let path = try #require(
+            files.keys.first { $0.hasPrefix("assets/galleryc-motion.") && $0.hasSuffix(".css") })
+        return try #require(files[path])
+    }
+
+    private func kenBurnsNames(_ html: String) -> [String] {
+        html.components(separatedBy: "data-kenburns=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
+    }
+
+    @Test func everyKenBurnsElementHasItsPlanInTheLinkedStylesheet() throws {
+        let files = try RenderFixture.render(site: Self.motionSite())
+        let css = try motionCSS(files)
+        let home = try #require(files["index.html"])
+        let album = try #require(files["iceland/index.html"])
+        let story = try #require(files["iceland/fjords/index.html"])
+        #expect(home.contains("galleryc-motion.") && album.contains("galleryc-motion."))
+        for (page, html, count) in [("home", home, 1), ("slider", album, 2), ("story", story, 1)] {
+            let names = kenBurnsNames(html)
+            #expect(names.count == count, "\(page): \(names)")
+            for name in names {
+                #expect(css.contains("[data-kenburns=\"\(name)\"] {"), "\(page): no rule for \(name)")
+                #expect(css.contains("@keyframes \(name)-zoom"))
+            }
+        }
+        #expect(css.contains("animation-duration: 9s, 9s;"), "site-wide duration")
+        #expect(css.contains("scale: 1.6;"), "the story album's own zoom")
+        #expect(!css.contains("<style") && !home.contains("<style"))
+    }
+
+    @Test func siteTransitionsAndPhotoOverridesReachTheStylesheet() throws {
+        var site = Self.motionSite()
+        site.config.motion.photoTransition = .slide
+        site.config.motion.easing = .linear
+        site.config.motion.transitionDuration = 0.7
+        site.root.albums[0].photos[1].kenBurns = KenBurnsSettings(duration: 4, from: .bottom)
+        let css = try motionCSS(try RenderFixture.render(site: site))
+        #expect(css.contains("@keyframes gk-photo-in { from { translate: -100% 0; } }"))
+        #expect(
+            css.contains(
+                ".gk-enter-photo { animation: gk-photo-in 0.7s both; animation-timing-function: linear; }"))
+        // glacier.jpg is the second photo of the album and the first hero slide.
+        #expect(css.contains("animation-duration: 4s, 4s;"), "the sidecar's own duration")
+        #expect(css.contains("animation-duration: 9s, 9s;"), "the other photos keep the site's")
+    }
+
+    @Test func theMotionStylesheetIsDeterministicAndHashed() throws {
+        let first = try RenderFixture.render(site: Self.motionSite())
+        let second = try RenderFixture.render(site: Self.motionSite())
+        #expect(try motionCSS(first) == motionCSS(second))
+        var changed = Self.motionSite()
+        changed.config.motion.kenBurns.zoom = 1.9
+        let third = try RenderFixture.render(site: changed)
+        let paths = [first, third].map { files in files.keys.filter { $0.contains("galleryc-motion") } }
+        #expect(paths[0] != paths[1], "a new setting must give a new file name")
+    }
+
+    @Test func sliderHasDotsButtonsAndABackdropPerSlide() throws {
+        let files = try RenderFixture.render(site: Self.motionSite())
+        let album = try #require(files["iceland/index.html"])
+        #expect(album.components(separatedBy: "data-slide-bg=").count == 3)
+        #expect(album.contains("class=\"gk-hero-bg is-active\" data-slide-bg=\"0\""))
+        #expect(album.contains("<button type=\"button\" class=\"gk-slider-button\" data-slider-next"))
+        #expect(album.contains("href=\"#gk-slide-2\" data-slider-dot=\"1\""))
+        #expect(album.contains("gk-frame-slide"))
+        // The hero slides come first in the order of `hero:`.
+        let glacier = try #require(album.range(of: "id=\"gk-slide-1\""))
+        #expect(album[glacier.upperBound...].prefix(400).contains("glacier"))
+    }
+
+    @Test func sliderLayoutWithoutHeroShowsEveryPhoto() throws {
+        let files = try RenderFixture.render(site: Self.motionSite(sliderLayout: .slider, hero: []))
+        let album = try #require(files["iceland/index.html"])
+        #expect(album.components(separatedBy: "data-slide=").count == 3)
+        let grid = try #require(files["iceland/fjords/index.html"])
+        #expect(!grid.contains("data-slider"))
+    }
+
+    @Test func blurUpFramesCarryPlaceholderRatioAndFocus() throws {
+        var photos = RenderFixture.photos
+        photos["iceland/glacier.jpg"]?.placeholder = "data:image/webp;base64,AAAA"
+        photos["iceland/glacier.jpg"]?.dominantColor = "#336699"
+        photos["iceland/glacier.jpg"]?.focus = FocalPoint(x: 0.62, y: 0.4)
+        photos["iceland/DSC_0142.jpg"]?.placeholder = "data:image/webp;base64,BBBB"
+        photos["iceland/DSC_0142.jpg"]?.dominantColor = "#000000"
+        photos["iceland/DSC_0142.jpg"]?.hasAlpha = true
+        let files = try RenderFixture.render(photos: photos)
+        let album = try #require(files["iceland/index.html"])
+        #expect(
+            album.contains(
+                "data-blurup style=\"--gk-ratio: 1.5; --gk-focus: 62% 40%; --gk-placeholder: url('data:image/webp;base64,AAAA'); --gk-dominant: #336699;"
+            ))
+        #expect(album.contains("data-blurup data-alpha style=\"--gk-ratio: 0.75;"))
+        #expect(!album.contains("--gk-dominant: #000000"), "no colour behind a photo with alpha")
+        #expect(album.contains("<span class=\"gk-loading-text visually-hidden\">Loading</span>"))
+        let home = try #require(files["index.html"])
+        #expect(home.contains("gk-blurup gk-frame-cover"), "covers are cropped to one shape")
+    }
+
+    @Test func thumbnailAndPhotoPageShareAViewTransitionName() throws {
+        let files = try RenderFixture.render()
+        let name = MotionStylesheet.viewTransitionName(for: "iceland/glacier.jpg")
+        let album = try #require(files["iceland/index.html"])
+        let photo = try #require(files["iceland/glacier/index.html"])
+        #expect(album.components(separatedBy: "--gk-vt: \(name);").count == 2)
+        #expect(photo.components(separatedBy: "--gk-vt: \(name);").count == 2)
+        #expect(
+            !album.contains(
+                "--gk-vt: \(MotionStylesheet.viewTransitionName(for: "iceland/fjords/fjord.jpg"))"))
+    }
+
+    @Test func noInlineScriptsOrHandlers() throws {
+        let files = try RenderFixture.render(site: Self.motionSite())
+        for (path, html) in files where path.hasSuffix(".html") {
+            #expect(
+                !html.contains("<script>") && !html.contains("onload=") && !html.contains("onerror="),
+                "\(path)")
+        }
+    }
+}
