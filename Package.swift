@@ -31,6 +31,9 @@ let package = Package(
         ),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit"]),
         .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
+        // libFuzzer harness for the EXIF, image header and front matter parsers (`make fuzz`);
+        // without -DGALLERYC_FUZZ it builds a replay tool for fuzz inputs.
+        .executableTarget(name: "GalleryFuzz", dependencies: ["GalleryKit"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
     ],
