@@ -108,3 +108,26 @@ test-python: venv
 
 clean:
 	rm -rf .build $(DEMO_OUT) $(VENV)
+
+# libFuzzer run over the parsers of untrusted input (EXIF, JPEG/PNG headers and decoding,
+# front matter, site.yml): see Sources/GalleryFuzz. Instrumented release build (ASan + libFuzzer
+# coverage, C targets included) in its own scratch path; seeds from Tests/Fixtures/fuzz-seeds
+# (and the regression inputs in its crashes/ folder); new corpus entries go to .build/fuzz-corpus.
+# Fails on any finding; the crashing input is written to .build/fuzz-findings/.
+FUZZ_SECONDS ?= 180
+FUZZ_SCRATCH := .build/fuzz
+FUZZ_BIN := $(FUZZ_SCRATCH)/release/GalleryFuzz
+FUZZ_SEEDS := Tests/Fixtures/fuzz-seeds
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DGALLERYC_FUZZ \
+	-Xcc -fsanitize=fuzzer-no-link,address
+
+.PHONY: fuzz fuzz-build
+fuzz-build: deps
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --product GalleryFuzz $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	@mkdir -p .build/fuzz-corpus .build/fuzz-findings
+	ASAN_OPTIONS=detect_leaks=1 $(FUZZ_BIN) \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	  -print_final_stats=1 -artifact_prefix=.build/fuzz-findings/ \
+	  .build/fuzz-corpus $(FUZZ_SEEDS) $(FUZZ_SEEDS)/crashes

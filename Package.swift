@@ -33,7 +33,8 @@ let package = Package(
         .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
         // libFuzzer harness for the EXIF, image header and front matter parsers (`make fuzz`);
         // without -DGALLERYC_FUZZ it builds a replay tool for fuzz inputs.
-        .executableTarget(name: "GalleryFuzz", dependencies: ["GalleryKit"]),
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "GalleryFuzz", dependencies: ["GalleryKit", "CLibFuzzer"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),
     ],

@@ -19,11 +19,27 @@ func runFuzzInput(_ input: UnsafeBufferPointer<UInt8>) -> Int {
 }
 
 #if GALLERYC_FUZZ
-    /// libFuzzer's entry point (the build with `-sanitize=fuzzer` links libFuzzer's `main`).
+    internal import CLibFuzzer
+
+    /// libFuzzer's entry point: one input per call.
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = runFuzzInput(UnsafeBufferPointer(start: data, count: size))
         return 0
+    }
+
+    /// Hands the command line to libFuzzer's driver (`-max_len=`, `-runs=`, corpus folders...).
+    @main
+    enum GalleryFuzzDriver {
+        static func main() {
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(
+                LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                    guard let data else { return 0 }
+                    return fuzz(data, size)
+                })
+        }
     }
 #else
     /// Without the fuzzer: replays the inputs named on the command line (crash reproducers,
