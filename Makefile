@@ -116,7 +116,8 @@ clean:
 # sources list; nothing under /etc changes) and linked statically, so the fuzzer sees inside
 # them; FUZZ_SYSTEM_LIBS=1 skips that (offline) and fuzzes only our code against the system
 # libraries. Seeds: Tests/Fixtures/fuzz-seeds and its crashes/ folder (regressions); new corpus
-# entries go to .build/fuzz-corpus. Fails on any finding; the input is written to
+# entries go to .build/fuzz-corpus. Fails on any finding (crash, sanitizer report, leak, a unit
+# over 10 s, 2 GB of memory or a single 512 MB allocation); the input is written to
 # .build/fuzz-findings/.
 FUZZ_SECONDS ?= 180
 FUZZ_SYSTEM_LIBS ?= 0
@@ -210,6 +211,6 @@ fuzz-build: deps fuzz-libs
 fuzz: fuzz-build
 	@mkdir -p .build/fuzz-corpus .build/fuzz-findings
 	ASAN_OPTIONS=detect_leaks=1 $(FUZZ_BIN) \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 \
 	  -print_final_stats=1 -artifact_prefix=.build/fuzz-findings/ \
 	  .build/fuzz-corpus $(FUZZ_SEEDS) $(FUZZ_SEEDS)/crashes
