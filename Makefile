@@ -119,3 +119,109 @@ bench: deps
 	Benchmarks/rebuild.sh
 	Benchmarks/serve.sh
 	Benchmarks/load.sh
+
+# libFuzzer run over the parsers of untrusted input (EXIF, JPEG/PNG headers and decoding,
+# front matter, site.yml): see Sources/GalleryFuzz. Instrumented release build (ASan + libFuzzer
+# coverage) in its own scratch path. libexif, libyaml, libjpeg-turbo and libpng are rebuilt
+# instrumented from Debian's sources of the installed versions (`apt-get source` with a private
+# sources list; nothing under /etc changes) and linked statically, so the fuzzer sees inside
+# them; FUZZ_SYSTEM_LIBS=1 skips that (offline) and fuzzes only our code against the system
+# libraries. Seeds: Tests/Fixtures/fuzz-seeds and its crashes/ folder (regressions); new corpus
+# entries go to .build/fuzz-corpus. Fails on any finding (crash, sanitizer report, leak, a unit
+# over 10 s, 2 GB of memory or a single 512 MB allocation); the input is written to
+# .build/fuzz-findings/.
+FUZZ_SECONDS ?= 180
+FUZZ_SYSTEM_LIBS ?= 0
+FUZZ_SCRATCH := .build/fuzz
+FUZZ_BIN := $(FUZZ_SCRATCH)/release/GalleryFuzz
+FUZZ_SEEDS := Tests/Fixtures/fuzz-seeds
+FUZZ_SRC := $(CURDIR)/.build/fuzz-src
+FUZZ_LIBS := $(CURDIR)/.build/fuzz-libs
+FUZZ_PACKAGES := dpkg-dev
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DGALLERYC_FUZZ \
+	-Xcc -fsanitize=fuzzer-no-link,address
+ifneq ($(FUZZ_SYSTEM_LIBS),1)
+# Whole archives: their definitions take precedence over the shared libraries SwiftPM also
+# links (it puts -L/usr/lib/... first, so -L cannot choose ours).
+FUZZ_FLAGS += -Xlinker --whole-archive \
+	$(foreach l,exif yaml jpeg png16,-Xlinker $(FUZZ_LIBS)/lib$(l).a) \
+	-Xlinker --no-whole-archive -Xlinker -lz
+endif
+FUZZ_APT = -o Dir::Etc::SourceList=$(FUZZ_SRC)/apt/sources.list \
+	-o Dir::Etc::SourceParts=/nonexistent -o Dir::State::Lists=$(FUZZ_SRC)/apt/lists \
+	-o Dir::Cache=$(FUZZ_SRC)/apt/cache
+JPEG_SOURCES := jcapimin jcapistd jccoefct jccolor jcdctmgr jchuff jcicc jcinit jcmainct \
+	jcmarker jcmaster jcomapi jcparam jcphuff jcprepct jcsample jctrans jdapimin jdapistd \
+	jdatadst jdatasrc jdcoefct jdcolor jddctmgr jdhuff jdicc jdinput jdmainct jdmarker \
+	jdmaster jdmerge jdphuff jdpostct jdsample jdtrans jerror jfdctflt jfdctfst jfdctint \
+	jidctflt jidctfst jidctint jidctred jquant1 jquant2 jutils jmemmgr jmemnobs jaricom \
+	jcarith jdarith jsimd_none
+PNG_SOURCES := png pngerror pngget pngmem pngpread pngread pngrio pngrtran pngrutil pngset \
+	pngtrans pngwio pngwrite pngwtran pngwutil
+
+.PHONY: fuzz fuzz-build fuzz-libs
+# fetch <source package> <installed binary package>: unpacks the installed version's source
+# into $(FUZZ_SRC)/<source package> (older versions of the same release if the archive lacks it).
+# build <lib> <dir> <flags> <files...>: compiles with the toolchain's clang into lib<lib>.a.
+fuzz-libs: deps
+	@if [ "$(FUZZ_SYSTEM_LIBS)" = 1 ] || [ -f $(FUZZ_LIBS)/done ]; then exit 0; fi; \
+	$(call apt_install,$(FUZZ_PACKAGES),fuzzing); \
+	cc="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"; \
+	cflags="-O1 -g -fPIC -w -fsanitize=fuzzer-no-link,address"; \
+	mkdir -p $(FUZZ_SRC)/apt/lists/partial $(FUZZ_SRC)/apt/cache/archives/partial $(FUZZ_LIBS); \
+	printf '%s\n' "deb-src http://deb.debian.org/debian bookworm main" \
+	  "deb-src http://deb.debian.org/debian-security bookworm-security main" \
+	  > $(FUZZ_SRC)/apt/sources.list; \
+	$(APT_GET) -q $(FUZZ_APT) update >/dev/null; \
+	fetch() { \
+	  [ -d "$(FUZZ_SRC)/$$1" ] && return 0; \
+	  for v in "$$(dpkg-query -W -f='$${source:Version}' "$$2")" \
+	      $$(apt-cache $(FUZZ_APT) showsrc "$$1" | awk '/^Version:/ {print $$2}' | sort -rV); do \
+	    rm -rf "$(FUZZ_SRC)/tmp" && mkdir -p "$(FUZZ_SRC)/tmp"; \
+	    if (cd "$(FUZZ_SRC)/tmp" && $(APT_GET) -q $(FUZZ_APT) source "$$1=$$v" >/dev/null 2>&1); then \
+	      echo "make: fuzzing with $$1 $$v, instrumented"; \
+	      mv "$(FUZZ_SRC)/tmp/$$1"-*/ "$(FUZZ_SRC)/$$1"; rm -rf "$(FUZZ_SRC)/tmp"; return 0; \
+	    fi; \
+	  done; \
+	  echo "make: cannot fetch the source of $$1 (offline? use FUZZ_SYSTEM_LIBS=1)"; return 1; \
+	}; \
+	build() { \
+	  lib=$$1; dir=$$2; flags=$$3; shift 3; objects=""; mkdir -p $(FUZZ_LIBS)/$$lib; \
+	  for f in "$$@"; do \
+	    o=$(FUZZ_LIBS)/$$lib/$$(echo "$$f" | tr / _).o; \
+	    "$$cc" $$cflags $$flags -c "$$dir/$$f" -o "$$o"; objects="$$objects $$o"; \
+	  done; \
+	  rm -f $(FUZZ_LIBS)/lib$$lib.a; ar rcs $(FUZZ_LIBS)/lib$$lib.a $$objects; \
+	}; \
+	fetch libexif libexif-dev; fetch libyaml libyaml-dev; \
+	fetch libjpeg-turbo libjpeg62-turbo-dev; fetch libpng1.6 libpng-dev; \
+	c=$(FUZZ_LIBS)/config; mkdir -p $$c; \
+	printf '%s\n' '#define GETTEXT_PACKAGE "libexif-12"' '#define LOCALEDIR "/usr/share/locale"' \
+	  '#define HAVE_LOCALTIME_R 1' > $$c/config.h; \
+	s=$(FUZZ_SRC)/libexif; \
+	build exif $$s "-I$$c -I$$s -I$$s/libexif" $$(cd $$s && find libexif -name '*.c' | sort); \
+	s=$(FUZZ_SRC)/libyaml; \
+	build yaml $$s "-I$$s/include -DYAML_VERSION_MAJOR=0 -DYAML_VERSION_MINOR=2 \
+	  -DYAML_VERSION_PATCH=5 -DYAML_VERSION_STRING=\"0.2.5\"" $$(cd $$s && ls src/*.c); \
+	grep -v WITH_SIMD "$$(find /usr/include -name jconfig.h | head -n 1)" > $$c/jconfig.h; \
+	printf '%s\n' '#define BUILD "fuzz"' '#define INLINE __inline__ __attribute__((always_inline))' \
+	  '#define THREAD_LOCAL __thread' '#define PACKAGE_NAME "libjpeg-turbo"' \
+	  '#define VERSION "fuzz"' '#define SIZEOF_SIZE_T 8' '#define HAVE_BUILTIN_CTZL' \
+	  '#define FALLTHROUGH __attribute__((fallthrough));' > $$c/jconfigint.h; \
+	printf '%s\n' '#define JVERSION "6b  27-Mar-1998"' '#define JCOPYRIGHT "libjpeg-turbo"' \
+	  '#define JCOPYRIGHT_SHORT "libjpeg-turbo"' > $$c/jversion.h; \
+	s=$(FUZZ_SRC)/libjpeg-turbo; \
+	build jpeg $$s "-I$$c -I$$s" $(addsuffix .c,$(JPEG_SOURCES)); \
+	s=$(FUZZ_SRC)/libpng1.6; cp $$s/scripts/pnglibconf.h.prebuilt $$c/pnglibconf.h; \
+	build png16 $$s "-I$$c -I$$s -DPNG_INTEL_SSE_OPT=0" $(addsuffix .c,$(PNG_SOURCES)); \
+	touch $(FUZZ_LIBS)/done
+
+fuzz-build: deps fuzz-libs
+	$(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --product GalleryFuzz $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	@mkdir -p .build/fuzz-corpus .build/fuzz-findings
+	ASAN_OPTIONS=detect_leaks=1 $(FUZZ_BIN) \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 \
+	  -print_final_stats=1 -artifact_prefix=.build/fuzz-findings/ \
+	  .build/fuzz-corpus $(FUZZ_SEEDS) $(FUZZ_SEEDS)/crashes

@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe"]),
         .executableTarget(name: "galleryc", dependencies: ["GalleryCLI"]),
+        // libFuzzer harness for the EXIF, image header and front matter parsers (`make fuzz`);
+        // without -DGALLERYC_FUZZ it builds a replay tool for fuzz inputs.
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "GalleryFuzz", dependencies: ["GalleryKit", "CLibFuzzer"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
         .testTarget(name: "GalleryServeTests", dependencies: ["GalleryServe"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI"]),

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Entry points for the libFuzzer harness (`Sources/GalleryFuzz`, `make fuzz`).
+///
+/// Each one feeds untrusted bytes to the parsers galleryc runs on a user's files, the way the
+/// build does, but with a small pixel limit so that fuzzing explores headers and markers rather
+/// than big allocations. They never print, never throw and keep no state: a crash, a hang or a
+/// sanitizer report inside one of them is a bug in galleryc or in a C library it calls.
+///
+/// Every function returns a number derived from what was parsed, only so that the optimiser
+/// cannot drop the work; its value means nothing.
+public enum FuzzEntryPoints {
+    /// The most pixels a fuzzed image may declare (512 x 512). Larger images are refused before
+    /// anything is allocated for them, exactly like photos above `ImagePipeline.maxMegapixels`.
+    public static let maxPixels = 512 * 512
+
+    /// What the image stage does with a photo file: the format sniffer, the JPEG marker walk
+    /// and EXIF reader, the JPEG header, the rendition plan, then decoding (JPEG at `scale`/8,
+    /// clamped to 1...8, or PNG), EXIF orientation, flattening onto white and a small resize.
+    public static func image(_ bytes: [UInt8], scale: Int) -> Int {
+        let format = SniffedFormat.sniff(bytes)
+        var digest = format.name.utf8.count
+        digest &+= GPSLeakScanner(sourceCoordinates: []).scan(path: "fuzz", bytes: bytes) == nil ? 0 : 1
+        do throws(CodecFailure) {
+            switch format {
+            case .jpeg:
+                let exif = JPEGMarkers.exifPayload(in: bytes).flatMap(ExifReader.read(app1Payload:))
+                digest &+= exif.map(digestOf) ?? 0
+                let size = try ImageCodecs.jpegSize(bytes)
+                digest &+= plan(width: size.width, height: size.height)
+                let decoded = try ImageCodecs.decodeJPEG(
+                    bytes, scale: min(8, max(1, scale)), maxPixels: maxPixels,
+                    maxScans: ImagePipeline.maxScans)
+                let oriented = ImageCodecs.orient(
+                    decoded.pixels, orientation: exif?.summary.orientation ?? 1)
+                digest &+= try shrink(oriented) &+ (decoded.iccProfile?.count ?? 0)
+            case .png:
+                let decoded = try ImageCodecs.decodePNG(bytes, maxPixels: maxPixels)
+                digest &+= plan(width: decoded.pixels.width, height: decoded.pixels.height)
+                let flat = ImageCodecs.flattenOntoWhite(decoded.pixels)
+                digest &+= try shrink(flat) &+ (decoded.iccProfile?.count ?? 0)
+            default:
+                digest &+= ImagePipeline.describeBytes(bytes).utf8.count
+            }
+        } catch {
+            digest &+= 1
+        }
+        return digest
+    }
+
+    /// The EXIF reader on an APP1 payload; `Exif\0\0` is put in front when `bytes` lacks it, so
+    /// the input is the TIFF structure itself.
+    public static func exif(_ bytes: [UInt8]) -> Int {
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        let payload = bytes.starts(with: header) ? bytes : header + bytes
+        return ExifReader.read(app1Payload: payload).map(digestOf) ?? 0
+    }
+
+    /// A Markdown file's front matter (YAML or sigal-style headers) read as an album's
+    /// `index.md`, a photo's sidecar and a page, as the content stage does.
+    public static func frontMatter(_ text: String) -> Int {
+        let reporter = IssueReporter(file: "fuzz.md", diagnostics: DiagnosticCollector())
+        let front = FrontMatter.parse(text, reporter: reporter)
+        let album = AlbumMetadata(front, reporter: reporter, allowRawHTML: false)
+        let photo = PhotoMetadata(front, reporter: reporter, allowRawHTML: false)
+        let page = PageReader.page(
+            front, sourcePath: "fuzz.md", defaultTitle: "fuzz", reporter: reporter,
+            allowRawHTML: false)
+        return album.descriptionHTML.utf8.count &+ photo.captionHTML.utf8.count
+            &+ page.html.utf8.count &+ reporter.diagnostics.diagnostics.count
+    }
+
+    /// The YAML parser on `site.yml` text, then the site configuration reader.
+    public static func siteConfig(_ text: String) -> Int {
+        let reporter = IssueReporter(file: "site.yml", diagnostics: DiagnosticCollector())
+        let config = SiteConfigReader.read(text, defaultTitle: "fuzz", reporter: reporter)
+        return config.title.utf8.count &+ config.images.widths.count
+            &+ reporter.diagnostics.diagnostics.count
+    }
+
+    /// The rendition plan the pipeline makes for a photo of this size (and both orientations).
+    private static func plan(width: Int, height: Int) -> Int {
+        guard width > 0, height > 0 else { return 0 }
+        var digest = 0
+        for (w, h) in [(width, height), (height, width)] {
+            let widths = RenditionPlan.widths(configured: ImageSettings().widths, photoWidth: w)
+            let preview = RenditionPlan.previewSize(width: w, height: h)
+            let needed = max(widths.first ?? 0, preview.width)
+            digest &+= RenditionPlan.dctScale(photoWidth: w, neededWidth: needed)
+            for target in widths {
+                digest &+= RenditionPlan.height(forWidth: target, photoWidth: w, photoHeight: h)
+            }
+        }
+        return digest
+    }
+
+    /// A Lanczos resize to a third of the size (at least 1 x 1).
+    private static func shrink(_ pixels: PixelBuffer) throws(CodecFailure) -> Int {
+        guard pixels.width > 0, pixels.height > 0 else { return 0 }
+        let small = try ImageCodecs.resize(
+            pixels, width: max(1, pixels.width / 3), height: max(1, pixels.height / 3))
+        return small.bytes.count
+    }
+
+    private static func digestOf(_ exif: ExifMetadata) -> Int {
+        let summary = exif.summary
+        return exif.primary.count &+ exif.camera.count &+ summary.orientation
+            &+ (summary.cameraModel?.utf8.count ?? 0) &+ (summary.dateTaken == nil ? 0 : 1)
+    }
+}
