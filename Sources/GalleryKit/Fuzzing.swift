@@ -37,7 +37,8 @@ public enum FuzzEntryPoints {
             case .png:
                 let decoded = try ImageCodecs.decodePNG(bytes, maxPixels: maxPixels)
                 digest &+= plan(width: decoded.pixels.width, height: decoded.pixels.height)
-                let flat = ImageCodecs.flattenOntoWhite(decoded.pixels)
+                let flat = ImageCodecs.flattenPremultipliedOntoWhite(
+                    ImageCodecs.premultiplied(decoded.pixels))
                 digest &+= try shrink(flat) &+ (decoded.iccProfile?.count ?? 0)
             default:
                 digest &+= ImagePipeline.describeBytes(bytes).utf8.count
@@ -61,11 +62,12 @@ public enum FuzzEntryPoints {
     public static func frontMatter(_ text: String) -> Int {
         let reporter = IssueReporter(file: "fuzz.md", diagnostics: DiagnosticCollector())
         let front = FrontMatter.parse(text, reporter: reporter)
-        let album = AlbumMetadata(front, reporter: reporter, allowRawHTML: false)
-        let photo = PhotoMetadata(front, reporter: reporter, allowRawHTML: false)
+        let markdown = MarkdownOptions(allowRawHTML: false, basePath: "/")
+        let album = AlbumMetadata(front, reporter: reporter, markdown: markdown)
+        let photo = PhotoMetadata(front, reporter: reporter, markdown: markdown)
         let page = PageReader.page(
             front, sourcePath: "fuzz.md", defaultTitle: "fuzz", reporter: reporter,
-            allowRawHTML: false)
+            markdown: markdown)
         return album.descriptionHTML.utf8.count &+ photo.captionHTML.utf8.count
             &+ page.html.utf8.count &+ reporter.diagnostics.diagnostics.count
     }
