@@ -339,3 +339,19 @@ def axe_check():
     """``axe_check(driver) -> list[AxeViolation]``: serious and critical axe-core violations
     of the page the driver has loaded."""
     return run_axe
+
+
+# Properties that move or blur a picture: none of them may animate under reduced motion.
+MOVING = ("transform", "scale", "translate", "rotate", "filter")
+
+RUNNING_MOVERS_JS = """
+const moving = %s;
+return document.getAnimations().filter(a => a.playState === 'running').filter(a => {
+  const frames = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
+  const props = new Set();
+  for (const f of frames) for (const k of Object.keys(f)) props.add(k);
+  if (a.transitionProperty) props.add(a.transitionProperty);
+  return [...props].some(p => moving.includes(p));
+}).map(a => (a.animationName || a.transitionProperty) + ' on ' +
+  (a.effect && a.effect.target ? a.effect.target.className : '?'));
+""" % (list(MOVING),)

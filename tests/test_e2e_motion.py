@@ -21,20 +21,7 @@ from PIL import Image, ImageDraw
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
-# Properties that move or blur a picture: none of them may animate under reduced motion.
-MOVING = ("transform", "scale", "translate", "rotate", "filter")
-
-RUNNING_MOVERS_JS = """
-const moving = %s;
-return document.getAnimations().filter(a => a.playState === 'running').filter(a => {
-  const frames = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
-  const props = new Set();
-  for (const f of frames) for (const k of Object.keys(f)) props.add(k);
-  if (a.transitionProperty) props.add(a.transitionProperty);
-  return [...props].some(p => moving.includes(p));
-}).map(a => (a.animationName || a.transitionProperty) + ' on ' +
-  (a.effect && a.effect.target ? a.effect.target.className : '?'));
-""" % (list(MOVING),)
+from conftest import MOVING, RUNNING_MOVERS_JS  # noqa: E402
 
 
 # --- fixtures -----------------------------------------------------------------------------------

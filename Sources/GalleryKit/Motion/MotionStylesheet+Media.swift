@@ -27,7 +27,7 @@ extension MotionStylesheet {
         var css = "@media (prefers-reduced-motion: no-preference) {\n"
         css += """
                 :root.gk-js .gk-blurup img:not(.is-loaded) { filter: blur(\(cssNumber(blurRadius, digits: 2))px); }
-                .gk-blurup img { transition: opacity 0.8s ease-out, filter 0.8s ease-out; }
+                .gk-blurup.is-loaded img { transition: opacity 0.8s ease-out, filter 0.8s ease-out; }
                 .gk-loading > span { animation: gk-loading-phase 1.2s ease-in-out infinite both; }
                 .gk-loading > span:nth-child(2) { animation-delay: 0.2s; }
                 .gk-loading > span:nth-child(3) { animation-delay: 0.4s; }
@@ -63,7 +63,7 @@ extension MotionStylesheet {
     var reducedBlock: String {
         """
         @media (prefers-reduced-motion: reduce) {
-            .gk-blurup img { transition: opacity 0.2s ease-out; }
+            .gk-blurup.is-loaded img { transition: opacity 0.2s ease-out; }
         }
 
         """
