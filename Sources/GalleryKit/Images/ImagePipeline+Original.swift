@@ -53,7 +53,8 @@ extension ImagePipeline {
             } else {
                 do throws(CodecFailure) {
                     bytes = try ImageCodecs.encodeJPEG(
-                        ImageCodecs.flattenPremultipliedOntoWhite(pixels), quality: Self.originalJPEGQuality, progressive: settings.progressive,
+                        ImageCodecs.flattenPremultipliedOntoWhite(pixels), quality: Self.originalJPEGQuality,
+                        progressive: settings.progressive,
                         iccProfile: source.iccProfile, exif: exif)
                 } catch {
                     throw ImageError(file: photo.sourcePath, reason: Self.reason(for: error))

@@ -60,7 +60,13 @@ import Testing
         #expect(privacy.exif == Set(ExifGroup.allCases))
         #expect(!privacy.publishOriginals)
         #expect(messages.count == 2)
-        #expect(messages.contains { $0.hasPrefix("site.yml:2:18: warning: 'privacy.exif' should be a list of artist") })
-        #expect(messages.contains { $0.hasPrefix("site.yml:3:3: warning: unknown key 'privacy.publish_original'") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("site.yml:2:18: warning: 'privacy.exif' should be a list of artist")
+            })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("site.yml:3:3: warning: unknown key 'privacy.publish_original'")
+            })
     }
 }

@@ -11,7 +11,8 @@ import Testing
     func everyTag() -> ExifMetadata {
         func entry(_ tag: UInt16) -> ExifEntry {
             switch tag {
-            case 0x829A, 0x829D, 0x920A: ExifEntry(tag: tag, type: 5, count: 1, data: [28, 0, 0, 0, 10, 0, 0, 0])
+            case 0x829A, 0x829D, 0x920A:
+                ExifEntry(tag: tag, type: 5, count: 1, data: [28, 0, 0, 0, 10, 0, 0, 0])
             case 0x8827: ExifEntry(tag: tag, type: 3, count: 1, data: [100, 0])
             default: ExifEntry(tag: tag, type: 2, count: 6, data: Array("value\0".utf8))
             }
@@ -26,7 +27,9 @@ import Testing
     /// The tags of an EXIF TIFF payload, IFD0 and Exif IFD together, without the Exif pointer.
     func tags(_ tiff: [UInt8]) throws -> Set<UInt16> {
         let payload = Array("Exif\0\0".utf8) + tiff
-        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        let jpeg: [UInt8] =
+            [0xFF, 0xD8, 0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)]
+            + payload
         return Set(try ExifTests().tags(inRendition: jpeg)).subtracting([0x8769])
     }
 
@@ -99,7 +102,9 @@ import Testing
 
     func contains(_ bytes: [UInt8], _ text: String) -> Bool {
         let needle = Array(text.utf8)
-        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+        return (0...(bytes.count - needle.count)).contains {
+            bytes[$0..<$0 + needle.count].elementsEqual(needle)
+        }
     }
 
     /// From the first SOS marker to EOI: the entropy-coded data and the tables between scans.
@@ -148,7 +153,8 @@ import Testing
         let original = try #require(result.photo.original)
         #expect((original.width, original.height) == (32, 64))
         let bytes = try ImageTestSupport.read(original, in: output)
-        #expect(try ImageCodecs.decodeJPEG(bytes, scale: 8, maxPixels: 1 << 20, maxScans: 99).iccProfile == icc)
+        #expect(
+            try ImageCodecs.decodeJPEG(bytes, scale: 8, maxPixels: 1 << 20, maxScans: 99).iccProfile == icc)
         let read = try #require(JPEGMarkers.exifPayload(in: bytes).flatMap(ExifReader.read))
         #expect(read.summary.orientation == 6)
         #expect(read.summary.cameraMake == "ACME")
