@@ -186,3 +186,46 @@ import Testing
         #expect(OriginalRewriter.rewriteJPEG(truncated, exif: nil) == nil)
     }
 }
+
+@Suite struct ReencodedOriginalTests {
+    @Test(arguments: [false, true])
+    func aWebPOriginalIsPublishedAsAFullSizeReencodeWithoutItsMetadata(alpha: Bool) throws {
+        var pixels = ImageTestSupport.gradient(width: 300, height: 200)
+        if alpha {
+            var rgba: [UInt8] = []
+            for index in 0..<(300 * 200) {
+                rgba += pixels.bytes[(index * 3)..<(index * 3 + 3)] + [index % 300 < 150 ? 255 : 0]
+            }
+            pixels = PixelBuffer(width: 300, height: 200, channels: 4, bytes: rgba)
+        }
+        var exif = ExifMetadata()
+        exif.primary = [ExifEntry(tag: 0x010F, type: 2, count: 5, data: Array("ACME\0".utf8))]
+        let tiff = try #require(ExifWriter.payload(for: exif))
+        let webp = try WebPCodec.encode(
+            pixels, quality: 90, iccProfile: nil, exif: tiff + Array("GPS-secret".utf8))
+        let content = try ImageTestSupport.scratch()
+        try Data(webp).write(to: content.appendingPathComponent("w.webp"))
+        var settings = ImageSettings()
+        settings.widths = [100]
+        settings.formats = [.jpeg]
+        settings.privacy.publishOriginals = true
+        settings.privacy.exif = [.artist]
+        let output = try ImageTestSupport.scratch()
+        let photo = PhotoSource(sourcePath: "w.webp", fileName: "w.webp", slug: "w", urlPath: "a/w/")
+        let result = try ImagePipeline(settings: settings, outputDirectory: output)
+            .process(photo, contentDirectory: content)
+        let original = try #require(result.photo.original)
+        #expect(original.format == (alpha ? .webp : .jpeg))
+        #expect(original.path.hasSuffix("/w-original.\(alpha ? "webp" : "jpg")"))
+        #expect((original.width, original.height) == (300, 200))
+        let bytes = try ImageTestSupport.read(original, in: output)
+        let needle = Array("GPS-secret".utf8)
+        #expect(
+            !(0...(bytes.count - needle.count)).contains {
+                bytes[$0..<$0 + needle.count].elementsEqual(needle)
+            })
+        let acme = Array("ACME".utf8)
+        #expect(
+            !(0...(bytes.count - acme.count)).contains { bytes[$0..<$0 + acme.count].elementsEqual(acme) })
+    }
+}
