@@ -46,8 +46,11 @@ def _exif_tags(path: Path) -> dict[str, object]:
     """exiftool's EXIF, GPS, XMP, IPTC and MakerNotes tags of one file, by name."""
     assert EXIFTOOL, "exiftool is needed for this test"
     out = subprocess.run(
-        [EXIFTOOL, "-j", "-s", "-G", "-EXIF:all", "-GPS:all", "-XMP:all", "-IPTC:all", "-MakerNotes:all", str(path)],
-        capture_output=True, text=True, check=True,
+        [EXIFTOOL, "-j", "-s", "-G", "-EXIF:all", "-GPS:all", "-XMP:all", "-IPTC:all"]
+        + ["-MakerNotes:all", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     tags = json.loads(out)[0]
     return {k: v for k, v in tags.items() if k not in ("SourceFile",)}
@@ -117,7 +120,7 @@ def test_published_originals_have_no_gps_and_the_same_pixels(galleryc, tmp_path)
     html = pages[0].read_text()
     assert "Download original" in html
     href = re.search(r'href="([^"]*1-original\.jpg)"', html).group(1)
-    assert (pages[0].parent / href).resolve() == original.resolve() or (output / href.lstrip("/")).resolve() == original.resolve()
+    assert (output / href.lstrip("/")).resolve() == original.resolve()
 
 
 def test_a_published_original_still_shows_the_right_way_up(galleryc, tmp_path):
@@ -131,3 +134,31 @@ def test_a_published_original_still_shows_the_right_way_up(galleryc, tmp_path):
         diff = ImageChops.difference(viewed, u.convert("L"))
         mean = sum(i * n for i, n in enumerate(diff.histogram())) / (u.size[0] * u.size[1])
         assert mean < 6.0
+
+
+# Both need the derivative cache (Output/, merged by the lead) to know about privacy: its key
+# must include `settings.privacy.canonicalDescription` and its record `ProcessedPhoto.original`.
+# Strict: once that is merged these pass, and the marker must go.
+NEEDS_CACHE = pytest.mark.xfail(
+    strict=True, reason="DerivativeCache does not key on privacy nor keep originals yet"
+)
+
+
+@NEEDS_CACHE
+def test_a_cached_rebuild_keeps_the_published_originals(galleryc, tmp_path):
+    content = _site(tmp_path, "privacy:\n  publish_originals: true\n")
+    run_build(galleryc, content, tmp_path / "first", tmp_path).check()
+    output = run_build(galleryc, content, tmp_path / "second", tmp_path).check()
+    assert len(_originals(output)) == 3
+    assert "Download original" in (output / "iptc" / "1" / "index.html").read_text()
+
+
+@NEEDS_CACHE
+@pytest.mark.skipif(EXIFTOOL is None, reason="exiftool not installed")
+def test_changing_the_allow_list_redoes_cached_renditions(galleryc, tmp_path):
+    content = _site(tmp_path, "")
+    run_build(galleryc, content, tmp_path / "first", tmp_path).check()
+    (content / "site.yml").write_text("title: Privacy\nprivacy:\n  exif: none\n")
+    output = run_build(galleryc, content, tmp_path / "second", tmp_path).check()
+    for path in output.glob("_img/*/*.jpg"):
+        assert _exif_tags(path) == {}, path
