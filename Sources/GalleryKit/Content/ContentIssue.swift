@@ -17,6 +17,8 @@ struct ContentIssue: LocatedError, Sendable, Hashable {
         /// `cover:` or `hero:` names a photo the album does not have.
         case missingPhoto(key: String, name: String)
         case baseURLNotAbsolute(String)
+        /// `privacy.exif` names metadata that is never published (`gps`, `serial`, `makernote`).
+        case refusedMetadata(String, reason: String)
         /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
         case unsupportedImage(format: String)
         case unsupportedVideo(format: String)
@@ -44,7 +46,7 @@ struct ContentIssue: LocatedError, Sendable, Hashable {
         switch kind {
         case .yamlSyntax, .unclosedFrontMatter, .unreadable, .notUTF8: .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
-            .unsupportedImage:
+            .unsupportedImage, .refusedMetadata:
             .warning
         case .ignoredSigalKey, .unsupportedVideo, .notMedia, .sidecarOfSkippedFile, .skippedByNomedia,
             .slugTaken:
@@ -72,6 +74,8 @@ struct ContentIssue: LocatedError, Sendable, Hashable {
             "\(key): no photo named '\(name)' in this album; ignored"
         case .baseURLNotAbsolute(let value):
             "base_url '\(value)' is not an absolute URL like 'https://example.org/'"
+        case .refusedMetadata(let word, let reason):
+            "privacy.exif: '\(word)' is refused: \(reason); left out"
         case .unsupportedImage(let format):
             "unsupported image format \(format); skipped"
         case .unsupportedVideo(let format):

@@ -4,6 +4,7 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
+        "privacy",
     ]
     static let imageKeys = ["widths", "formats", "quality", "progressive"]
 
@@ -43,6 +44,9 @@ enum SiteConfigReader {
         }
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
+        }
+        if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
+            PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)
         }
         return config
     }

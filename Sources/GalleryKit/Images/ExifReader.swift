@@ -13,18 +13,21 @@ struct ExifEntry: Sendable, Hashable {
 /// entries that may be copied into derivatives.
 struct ExifMetadata: Sendable {
     var summary = ExifSummary()
-    /// Allow-listed IFD0 entries (Make, Model, Artist, Copyright), by tag.
+    /// IFD0 entries of every ``ExifGroup`` (Make, Model, Artist, Copyright), by tag.
     var primary: [ExifEntry] = []
-    /// Allow-listed Exif sub-IFD entries (exposure, lens, date...), by tag.
+    /// Exif sub-IFD entries of every ``ExifGroup`` (exposure, lens, date...), by tag.
     var camera: [ExifEntry] = []
+    /// The source's Orientation entry as stored, if any.
+    var orientation: ExifEntry?
     var bigEndian = false
 }
 
 /// Reads EXIF with libexif. This is the only file that imports CExif; GPS is never read.
 enum ExifReader {
-    /// Tags copied into derivatives, in the IFD where the standard puts them.
-    static let primaryTags: [UInt16] = [0x010F, 0x0110, 0x013B, 0x8298]
-    static let cameraTags: [UInt16] = [0x829A, 0x829D, 0x8827, 0x9003, 0x920A, 0xA434]
+    /// Tags that derivatives may carry (every ``ExifGroup``'s), in the IFD where the standard
+    /// puts them; the site's `privacy.exif` picks among them when writing.
+    static let primaryTags: [UInt16] = ExifGroup.allCases.flatMap(\.primaryTags)
+    static let cameraTags: [UInt16] = ExifGroup.allCases.flatMap(\.cameraTags)
 
     /// Parses an APP1 payload (starting with `Exif\0\0`). Returns nil when it holds no usable
     /// EXIF: broken EXIF is treated as none.
@@ -51,6 +54,7 @@ enum ExifReader {
         var metadata = ExifMetadata(bigEndian: bigEndian)
         metadata.primary = primaryTags.compactMap { entries[$0] }
         metadata.camera = cameraTags.compactMap { entries[$0] }
+        metadata.orientation = entries[0x0112]
         metadata.summary = summary(entries, bigEndian: bigEndian)
         return metadata
     }

@@ -1,17 +1,40 @@
-/// Writes the small EXIF (TIFF) payload that derivatives carry: only the allow-listed entries
-/// and Orientation = 1 (the pixels are already turned). No GPS, serial numbers or maker notes
-/// can get in, because nothing but these entries is ever written.
+/// Writes the small EXIF (TIFF) payload that published images carry: only the entries of the
+/// allowed ``ExifGroup``s and an Orientation. No GPS, serial numbers or maker notes can get in,
+/// because nothing but these entries is ever written.
 enum ExifWriter {
+    /// What the written Orientation says.
+    enum Orientation {
+        /// 1: the pixels are already turned (renditions).
+        case reset
+        /// The source's own Orientation (a published original, whose pixels are not turned).
+        case keep
+    }
+
     /// The TIFF bytes for an APP1 segment (without `Exif\0\0`), or nil when there is nothing
-    /// worth writing.
-    static func payload(for metadata: ExifMetadata) -> [UInt8]? {
-        guard !metadata.primary.isEmpty || !metadata.camera.isEmpty else { return nil }
+    /// worth writing (no allowed entry, and an Orientation of 1 or none).
+    /// - Parameters:
+    ///   - metadata: what the reader found in the source.
+    ///   - groups: the allowed groups (`privacy.exif`).
+    ///   - orientation: reset to 1, or the source's.
+    static func payload(
+        for metadata: ExifMetadata, groups: Set<ExifGroup> = Set(ExifGroup.allCases),
+        orientation: Orientation = .reset
+    ) -> [UInt8]? {
+        let primaryAllowed = Set(groups.flatMap(\.primaryTags))
+        let cameraAllowed = Set(groups.flatMap(\.cameraTags))
+        let camera = metadata.camera.filter { cameraAllowed.contains($0.tag) }
+        var primary = metadata.primary.filter { primaryAllowed.contains($0.tag) }
         let big = metadata.bigEndian
-        let orientation = ExifEntry(
-            tag: 0x0112, type: 3, count: 1, data: big ? [0, 1] : [1, 0])
-        var primary = metadata.primary + [orientation]
+        let kept = orientation == .keep ? metadata.orientation : nil
+        let keptValue = kept.map { ExifValue($0, bigEndian: big).integer ?? 1 } ?? 1
+        guard !primary.isEmpty || !camera.isEmpty || keptValue != 1 else { return nil }
+        if let kept, keptValue != 1 {
+            primary.append(kept)
+        } else {
+            primary.append(ExifEntry(tag: 0x0112, type: 3, count: 1, data: big ? [0, 1] : [1, 0]))
+        }
         let headerSize = 8
-        if !metadata.camera.isEmpty {
+        if !camera.isEmpty {
             // Placeholder pointer: the Exif IFD goes right after IFD0, whose size does not
             // depend on the pointer's value.
             primary.append(ExifEntry(tag: 0x8769, type: 4, count: 1, data: [0, 0, 0, 0]))
@@ -21,7 +44,7 @@ enum ExifWriter {
         var out: [UInt8] = big ? [0x4D, 0x4D, 0, 0x2A] : [0x49, 0x49, 0x2A, 0]
         out += bytes(UInt32(headerSize), 4, big)
         out += ifd(primary, at: headerSize, big)
-        if !metadata.camera.isEmpty { out += ifd(metadata.camera, at: out.count, big) }
+        if !camera.isEmpty { out += ifd(camera, at: out.count, big) }
         return out.count + 6 <= 65_533 ? out : nil
     }
 

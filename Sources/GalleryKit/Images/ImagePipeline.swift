@@ -61,6 +61,12 @@ public struct ImagePipeline: Sendable {
         let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
         let hash = contentHash(data)
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
+        var original: Rendition?
+        if settings.privacy.publishOriginals {
+            let fullSize = current.width == source.width && current.height == source.height ? current : nil
+            original = try writeOriginal(
+                data, fullSize: fullSize, source: source, photo: photo, hash: hash, directory: directory)
+        }
         if !widths.isEmpty {
             do {
                 try FileManager.default.createDirectory(
@@ -74,7 +80,8 @@ public struct ImagePipeline: Sendable {
             pipeline: self,
             target: .init(
                 file: photo.sourcePath, hash: hash, slug: photo.slug, directory: directory,
-                iccProfile: source.iccProfile, exif: source.exif.flatMap(ExifWriter.payload(for:))),
+                iccProfile: source.iccProfile,
+                exif: source.exif.flatMap { ExifWriter.payload(for: $0, groups: settings.privacy.exif) }),
             formats: settings.formats)
         do throws(CodecFailure) {
             for width in widths {
@@ -105,7 +112,7 @@ public struct ImagePipeline: Sendable {
         let processed = ProcessedPhoto(
             source: photo, width: source.width, height: source.height,
             exif: source.exif?.summary ?? ExifSummary(), renditions: renditions,
-            focus: photo.focus ?? .center, hasAlpha: source.hasAlpha)
+            focus: photo.focus ?? .center, hasAlpha: source.hasAlpha, original: original)
         return ImageResult(photo: processed, preview: preview)
     }
 
@@ -119,6 +126,11 @@ public struct ImagePipeline: Sendable {
             "\n\(Self.version);widths=\(widths);jpeg=\(settings.jpegQuality);"
                 + "webp=\(settings.webpQuality);formats=\(formats);progressive=\(settings.progressive)"
         )
+        // Only when not the default, so sites without `privacy:` keep their hashes (the
+        // default allow-list writes exactly what the fixed one did before).
+        if settings.privacy != PrivacySettings() {
+            hasher.update(";privacy=\(settings.privacy.canonicalDescription)")
+        }
         return String(SHA256.hexString(hasher.finalize()).prefix(10))
     }
 

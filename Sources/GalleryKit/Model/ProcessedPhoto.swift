@@ -18,11 +18,14 @@ public struct ProcessedPhoto: Sendable, Hashable {
     public var focus: FocalPoint
     /// True when the source has an alpha channel.
     public var hasAlpha: Bool
+    /// The original, rewritten without GPS, when site.yml's `privacy.publish_originals` is on
+    /// (`_img/<hash>/<slug>-original.<ext>`); its size is the photo's display size.
+    public var original: Rendition?
 
     public init(
         source: PhotoSource, width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
-        hasAlpha: Bool = false
+        hasAlpha: Bool = false, original: Rendition? = nil
     ) {
         self.source = source
         self.width = width
@@ -33,6 +36,7 @@ public struct ProcessedPhoto: Sendable, Hashable {
         self.dominantColor = dominantColor
         self.focus = focus
         self.hasAlpha = hasAlpha
+        self.original = original
     }
 }
 

@@ -41,6 +41,9 @@ public struct ImageSettings: Sendable, Hashable {
     public var formats: [ImageFormat] = [.webp, .jpeg]
     /// Progressive JPEG with optimised Huffman tables.
     public var progressive: Bool = true
+    /// Metadata and originals (site.yml's top-level `privacy:`). Kept here because it shapes
+    /// the image output: the pipeline's content hash and the derivative cache key include it.
+    public var privacy = PrivacySettings()
 
     public init() {}
 }

@@ -66,7 +66,8 @@ extension ContextBuilder {
         return .dictionary(context)
     }
 
-    /// A photo page: `photo` (title, image, caption, exif rows, position), `album` (the way
+    /// A photo page: `photo` (title, image, caption, exif rows, position, `original` when
+    /// published), `album` (the way
     /// back), `previous` and `next`.
     func photoContext(
         _ photo: ProcessedPhoto, at index: Int, of siblings: [ProcessedPhoto], in album: Album,
@@ -93,6 +94,7 @@ extension ContextBuilder {
         let rows = ExifPanel.rows(photo.exif)
         value["exif"] = .array(rows)
         value["hasExif"] = .bool(!rows.isEmpty)
+        if let original = photo.original { value["original"] = originalContext(original) }
         context["photo"] = .dictionary(value)
         context["album"] = .dictionary([
             "title": .string(backTitle), "href": .string(links.href(album.urlPath)),
@@ -100,6 +102,21 @@ extension ContextBuilder {
         if index > 0 { context["previous"] = neighbour(siblings[index - 1]) }
         if index + 1 < siblings.count { context["next"] = neighbour(siblings[index + 1]) }
         return .dictionary(context)
+    }
+
+    /// The published original (`href`, `format`, `width`, `height`, `size` such as `2.4 MB`).
+    func originalContext(_ original: Rendition) -> TemplateValue {
+        let megabytes = Double(original.byteCount) / 1_000_000
+        let size =
+            megabytes >= 1
+            ? "\(DisplayFormat.number(megabytes)) MB"
+            : "\(max(1, Int((Double(original.byteCount) / 1_000).rounded()))) kB"
+        return .dictionary([
+            "href": .string(links.href(original.path)),
+            "format": .string(original.format.rawValue.uppercased()),
+            "width": .string(String(original.width)), "height": .string(String(original.height)),
+            "size": .string(size),
+        ])
     }
 
     /// The 404 page: only the shared keys; every link is rooted, so it works at any depth.

@@ -37,6 +37,10 @@ import Testing
             .baseURLNotAbsolute("example.org"),
             "a.md:3:5: warning: base_url 'example.org' is not an absolute URL like 'https://example.org/'"
         ),
+        (
+            .refusedMetadata("gps", reason: "GPS is never published"),
+            "a.md:3:5: warning: privacy.exif: 'gps' is refused: GPS is never published; left out"
+        ),
         (.unsupportedImage(format: "HEIC"), "a.md:3:5: warning: unsupported image format HEIC; skipped"),
         (.unsupportedVideo(format: "OGV"), "a.md:3:5: note: videos are not supported yet (OGV); skipped"),
         (.notMedia, "a.md:3:5: note: not a photo, page or site.yml; skipped"),

@@ -1,0 +1,76 @@
+import Foundation
+
+extension ImagePipeline {
+    /// JPEG quality of the full-size JPEG published in place of a WebP or HEIC original.
+    static let originalJPEGQuality = 95
+
+    /// Writes the photo's original as `_img/<hash>/<slug>-original.<ext>`, without GPS and with
+    /// only the allowed EXIF (`privacy.exif`).
+    ///
+    /// A JPEG or PNG keeps its bytes: its metadata is swapped, its image data copied (see
+    /// ``OriginalRewriter``); a JPEG keeps its own Orientation, since its pixels are not turned.
+    /// WebP and HEIC carry metadata in containers galleryc does not rewrite, so they are
+    /// published as a full-size JPEG (quality 95; WebP when the photo has transparency) of the
+    /// oriented pixels, with Orientation 1.
+    /// - Parameters:
+    ///   - data: the source file's bytes.
+    ///   - fullSize: the oriented pixels at full size, or nil when they were DCT-scaled (JPEG)
+    ///     or are not needed (PNG).
+    func writeOriginal(
+        _ data: [UInt8], fullSize: PixelBuffer?, source: SourceImage, photo: PhotoSource,
+        hash: String, directory: URL
+    ) throws(ImageError) -> Rendition {
+        let groups = settings.privacy.exif
+        let fail = { (detail: String) in
+            ImageError(file: photo.sourcePath, reason: .cannotWrite("original: \(detail)"))
+        }
+        let bytes: [UInt8]
+        let format: ImageFormat
+        switch SniffedFormat.sniff(data) {
+        case .jpeg:
+            let exif = source.exif.flatMap { ExifWriter.payload(for: $0, groups: groups, orientation: .keep) }
+            guard let rewritten = OriginalRewriter.rewriteJPEG(data, exif: exif) else {
+                throw ImageError(file: photo.sourcePath, reason: .corrupt("the JPEG markers are damaged"))
+            }
+            (bytes, format) = (rewritten, .jpeg)
+        case .png:
+            guard let rewritten = OriginalRewriter.rewritePNG(data) else {
+                throw ImageError(file: photo.sourcePath, reason: .corrupt("the PNG chunks are damaged"))
+            }
+            (bytes, format) = (rewritten, .png)
+        default:
+            guard let pixels = fullSize else { throw fail("no full-size pixels to publish") }
+            let exif = source.exif.flatMap { ExifWriter.payload(for: $0, groups: groups) }
+            if source.hasAlpha {
+                do {
+                    bytes = try WebPCodec.encode(
+                        ImageCodecs.unpremultiplied(pixels), quality: Self.originalJPEGQuality,
+                        method: Self.webpMethod, iccProfile: source.iccProfile, exif: exif)
+                } catch {
+                    throw fail("\(error)")
+                }
+                format = .webp
+            } else {
+                do throws(CodecFailure) {
+                    bytes = try ImageCodecs.encodeJPEG(
+                        ImageCodecs.flattenPremultipliedOntoWhite(pixels), quality: Self.originalJPEGQuality,
+                        progressive: settings.progressive,
+                        iccProfile: source.iccProfile, exif: exif)
+                } catch {
+                    throw ImageError(file: photo.sourcePath, reason: Self.reason(for: error))
+                }
+                format = .jpeg
+            }
+        }
+        let name = "\(photo.slug)-original.\(format.fileExtension)"
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
+        } catch {
+            throw fail(Self.describe(error))
+        }
+        return Rendition(
+            path: "_img/\(hash)/\(name)", width: source.width, height: source.height, format: format,
+            byteCount: bytes.count)
+    }
+}
