@@ -136,15 +136,10 @@ def test_a_published_original_still_shows_the_right_way_up(galleryc, tmp_path):
         assert mean < 6.0
 
 
-# Both need the derivative cache (Output/, merged by the lead) to know about privacy: its key
-# must include `settings.privacy.canonicalDescription` and its record `ProcessedPhoto.original`.
-# Strict: once that is merged these pass, and the marker must go.
-NEEDS_CACHE = pytest.mark.xfail(
-    strict=True, reason="DerivativeCache does not key on privacy nor keep originals yet"
-)
+# Both run two builds through the same derivative cache: its key includes the privacy settings
+# and its records keep the published original.
 
 
-@NEEDS_CACHE
 def test_a_cached_rebuild_keeps_the_published_originals(galleryc, tmp_path):
     content = _site(tmp_path, "privacy:\n  publish_originals: true\n")
     run_build(galleryc, content, tmp_path / "first", tmp_path).check()
@@ -153,7 +148,6 @@ def test_a_cached_rebuild_keeps_the_published_originals(galleryc, tmp_path):
     assert "Download original" in (output / "iptc" / "1" / "index.html").read_text()
 
 
-@NEEDS_CACHE
 @pytest.mark.skipif(EXIFTOOL is None, reason="exiftool not installed")
 def test_changing_the_allow_list_redoes_cached_renditions(galleryc, tmp_path):
     content = _site(tmp_path, "")

@@ -31,7 +31,7 @@ extension DerivativeCache {
         let root = siteRoot.path
         var placed: [String] = []
         var lastFolder = ""
-        for (rendition, name) in zip(record.renditions, names) {
+        for (rendition, name) in zip(record.files, names) {
             let destination = root + "/" + rendition.path
             let folder = String(destination[..<(destination.lastIndex(of: "/") ?? destination.endIndex)])
             var outcome = CacheFileSystem.PlaceOutcome.failed
@@ -60,7 +60,7 @@ extension DerivativeCache {
     ) -> Bool {
         guard let names = record.entryFileNames else { return false }
         let entry = entryDirectory(for: key)
-        for (rendition, name) in zip(record.renditions, names) {
+        for (rendition, name) in zip(record.files, names) {
             let cachedFile = entry.appendingPathComponent(name, isDirectory: false)
             guard place(cachedFile, rendition.path) else { return false }
         }
@@ -76,7 +76,7 @@ extension DerivativeCache {
             let names = file.photo.entryFileNames
         else { return nil }
         let folder = entryPath(for: key)
-        for (rendition, name) in zip(file.photo.renditions, names) {
+        for (rendition, name) in zip(file.photo.files, names) {
             guard let stamp = CacheFileSystem.stamp(folder + "/" + name),
                 stamp.size == Int64(rendition.byteCount)
             else { return nil }

@@ -14,6 +14,9 @@ public struct ProcessedPhotoRecord: Sendable, Hashable, Codable {
     public var dominantColor: String?
     public var focus: FocalPoint
     public var hasAlpha: Bool
+    /// The published original, when site.yml asks for originals (nil in records written
+    /// before originals existed).
+    public var original: Rendition?
 
     /// The cacheable part of `photo`.
     public init(_ photo: ProcessedPhoto) {
@@ -25,21 +28,26 @@ public struct ProcessedPhotoRecord: Sendable, Hashable, Codable {
         dominantColor = photo.dominantColor
         focus = photo.focus
         hasAlpha = photo.hasAlpha
+        original = photo.original
     }
 
     /// The processed photo again, with this build's `source`.
     public func photo(source: PhotoSource) -> ProcessedPhoto {
         ProcessedPhoto(
             source: source, width: width, height: height, exif: exif, renditions: renditions,
-            placeholder: placeholder, dominantColor: dominantColor, focus: focus, hasAlpha: hasAlpha)
+            placeholder: placeholder, dominantColor: dominantColor, focus: focus, hasAlpha: hasAlpha,
+            original: original)
     }
+
+    /// Every file of the entry: the renditions, then the original when there is one.
+    var files: [Rendition] { renditions + (original.map { [$0] } ?? []) }
 
     /// The file name each rendition has inside a cache entry (the last component of its path),
     /// or nil when a path is unsafe (absolute, `..`, empty parts) or two renditions share a name.
     var entryFileNames: [String]? {
         var names: [String] = []
         var seen: Set<String> = []
-        for rendition in renditions {
+        for rendition in files {
             let parts = rendition.path.split(separator: "/", omittingEmptySubsequences: false)
             guard !rendition.path.hasPrefix("/"),
                 parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }),

@@ -24,7 +24,7 @@ extension DerivativeCache {
         let temporary = try makeTemporaryFolder(photo)
         var published = false
         defer { if !published { try? FileManager.default.removeItem(atPath: temporary) } }
-        for (rendition, name) in zip(record.renditions, names) {
+        for (rendition, name) in zip(record.files, names) {
             let source = siteRoot.path + "/" + rendition.path
             guard CacheFileSystem.stamp(source)?.size == Int64(rendition.byteCount) else {
                 throw storeError("\(rendition.path) is missing or not \(rendition.byteCount) bytes", photo)
