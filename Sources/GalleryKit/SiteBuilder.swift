@@ -21,38 +21,45 @@ public enum SiteBuilder {
     ) async throws -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now
+        let phases = PhaseClock()
         let failed = { BuildFailed(errorCount: diagnostics.count(of: .error)) }
 
         // Stage 1: content.
         let site: Site
         let writer: OutputWriter
         do {
-            site = try ContentLoader(
-                contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
-                diagnostics: diagnostics
-            ).load()
-            writer = try OutputWriter(
-                outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory)
+            site = try phases.measure("content") {
+                try ContentLoader(
+                    contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
+                    diagnostics: diagnostics
+                ).load()
+            }
+            writer = try phases.measure("staging") {
+                try OutputWriter(
+                    outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory)
+            }
         } catch let error as any LocatedError {
             diagnostics.emit(error)
             throw failed()
         }
         var committed = false
         defer { if !committed { writer.abandon() } }
-        let templates = loadTemplates(options, diagnostics: diagnostics)
+        let templates = phases.measure("templates") { loadTemplates(options, diagnostics: diagnostics) }
         try Task.checkCancellation()
 
         // Stage 2: images, from the cache where the same bytes were processed with the same
         // settings before.
-        let cache = openCache(options, diagnostics: diagnostics)
+        let cache = phases.measure("cache open") { openCache(options, diagnostics: diagnostics) }
         let stage = ImageStage(
             pipeline: ImagePipeline(
                 settings: site.config.images, outputDirectory: writer.stagingDirectory),
             jobs: options.jobs, cache: cache, siteRoot: writer.stagingDirectory,
-            finish: MotionAnalysis.finish)
+            finish: MotionAnalysis.finish, phases: phases)
+        let imagesStart = clock.now
         let images = await stage.run(
             site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
             diagnostics: diagnostics, progress: progress)
+        phases.add("images (wall)", clock.now - imagesStart)
         try Task.checkCancellation()
         let photos = images.photos
         let ordered = PhotoOrdering.apply(to: site, photos: photos)
@@ -65,13 +72,17 @@ public enum SiteBuilder {
                     directories: options.templateDirectories.map {
                         $0.url.appendingPathComponent("assets")
                     })
-                let files = try SiteRenderer(
-                    site: ordered, photos: photos, templates: templates, themeAssets: assets,
-                    now: options.now, diagnostics: diagnostics
-                ).render()
-                for file in files {
-                    try writer.write(file)
-                    if file.path.hasSuffix(".html") { pageCount += 1 }
+                let files = try phases.measure("render") {
+                    try SiteRenderer(
+                        site: ordered, photos: photos, templates: templates, themeAssets: assets,
+                        now: options.now, diagnostics: diagnostics
+                    ).render()
+                }
+                try phases.measure("write") {
+                    for file in files {
+                        try writer.write(file)
+                        if file.path.hasSuffix(".html") { pageCount += 1 }
+                    }
                 }
             } catch let error as any LocatedError {
                 diagnostics.emit(error)
@@ -82,9 +93,11 @@ public enum SiteBuilder {
 
         // Stage 4: output, only when nothing went wrong, and never with a GPS coordinate of a
         // source in any published file.
-        for leak in GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
-            .scanOutput(directory: writer.stagingDirectory)
-        {
+        let leaks = phases.measure("gps scan") {
+            GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
+                .scanOutput(directory: writer.stagingDirectory)
+        }
+        for leak in leaks {
             diagnostics.emit(leak)
         }
         if diagnostics.hasErrors || (options.strict && diagnostics.count(of: .warning) > 0) {
@@ -92,7 +105,7 @@ public enum SiteBuilder {
         }
         try Task.checkCancellation()
         do {
-            try writer.commit()
+            try phases.measure("commit") { try writer.commit() }
         } catch let error as any LocatedError {
             diagnostics.emit(error)
             throw failed()
@@ -100,15 +113,17 @@ public enum SiteBuilder {
         committed = true
         if let cache {
             do {
+                let indexStart = phases.now
+                defer { phases.add("cache index", phases.now - indexStart) }
                 try cache.saveIndex(now: options.now)
-                cache.prune(now: options.now)
+                phases.measure("cache prune") { _ = cache.prune(now: options.now) }
             } catch {
                 diagnostics.emit(error)
             }
         }
         return BuildSummary(
             pageCount: pageCount, photoCount: photos.count, cachedPhotoCount: images.cachedCount,
-            duration: clock.now - start)
+            duration: clock.now - start, phases: phases.timings)
     }
 
     /// Opens the derivative cache when the options name one. A cache that cannot be used (it

@@ -16,6 +16,8 @@ struct ImageStage: Sendable {
     var siteRoot: URL
     /// Runs after the pipeline on each photo, in the same worker (placeholder, focal point).
     var finish: @Sendable (ImageResult) -> ProcessedPhoto
+    /// Receives the summed worker time of keying, restoring, processing and GPS reading.
+    var phases = PhaseClock()
 
     /// What the stage made: processed photos keyed by source path, and the GPS coordinates
     /// found in the sources (only to check, after the build, that none was published).
@@ -75,7 +77,9 @@ struct ImageStage: Sendable {
             let photo = photos[index]
             let (processed, fromCache) = process(
                 photo, contentDirectory: contentDirectory, diagnostics: diagnostics)
-            let coordinates = Self.gpsCoordinates(of: photo, in: contentDirectory)
+            let coordinates = phases.measure("source gps read") {
+                Self.gpsCoordinates(of: photo, in: contentDirectory)
+            }
             let done = state.lock.withLock { state in
                 if let processed { state.results[photo.sourcePath] = processed }
                 if fromCache { state.cached += 1 }
@@ -99,16 +103,24 @@ extension ImageStage {
         var key: CacheKey?
         if let cache {
             do {
-                key = try cache.key(for: sourceURL, settings: pipeline.settings, photo: photo)
+                key = try phases.measure("cache key") {
+                    try cache.key(for: sourceURL, settings: pipeline.settings, photo: photo)
+                }
             } catch {
                 // Unreadable: the pipeline reports it with the same file named.
             }
-            if let key, let restored = cache.restoredPhoto(for: key, source: photo, into: siteRoot) {
+            if let key,
+                let restored = phases.measure("cache restore", {
+                    cache.restoredPhoto(for: key, source: photo, into: siteRoot)
+                })
+            {
                 return (restored, true)
             }
         }
         let processed: ProcessedPhoto
         do {
+            let start = phases.now
+            defer { phases.add("process", phases.now - start) }
             processed = finish(try pipeline.process(photo, contentDirectory: contentDirectory))
         } catch {
             diagnostics.emit(error)
@@ -116,6 +128,8 @@ extension ImageStage {
         }
         if let cache, let key {
             do {
+                let start = phases.now
+                defer { phases.add("cache store", phases.now - start) }
                 try cache.store(processed, renditionsIn: siteRoot, key: key)
             } catch {
                 diagnostics.emit(error)
