@@ -64,7 +64,10 @@ public enum SiteBuilder {
         let photos = images.photos
         let ordered = PhotoOrdering.apply(to: site, photos: photos)
 
-        // Stage 3: rendering.
+        // Stage 3: rendering, and stage 4's privacy check: never a GPS coordinate of a source
+        // in any published file. Rendered files are checked in memory as they are written.
+        let scanner = GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
+        var leaks: [GPSLeak] = []
         var pageCount = 0
         if let templates {
             do {
@@ -78,12 +81,11 @@ public enum SiteBuilder {
                         now: options.now, diagnostics: diagnostics
                     ).render()
                 }
-                try phases.measure("write") {
-                    for file in files {
-                        try writer.write(file)
-                        if file.path.hasSuffix(".html") { pageCount += 1 }
-                    }
+                leaks = try phases.measure("write + scan pages") {
+                    try SitePublishing.writeAndScan(
+                        files, writer: writer, scanner: scanner, jobs: options.jobs)
                 }
+                pageCount = files.count { $0.path.hasSuffix(".html") }
             } catch let error as any LocatedError {
                 diagnostics.emit(error)
             } catch is BuildFailed {
@@ -91,13 +93,13 @@ public enum SiteBuilder {
             }
         }
 
-        // Stage 4: output, only when nothing went wrong, and never with a GPS coordinate of a
-        // source in any published file.
-        let leaks = phases.measure("gps scan") {
-            GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
-                .scanOutput(directory: writer.stagingDirectory)
+        // Stage 4: output, only when nothing went wrong.
+        leaks += phases.measure("gps scan images") {
+            SitePublishing.scanRenditions(
+                photos, knownClean: images.scannedCleanPaths, staging: writer.stagingDirectory,
+                scanner: scanner)
         }
-        for leak in leaks {
+        for leak in leaks.sorted(by: { $0.location.file < $1.location.file }) {
             diagnostics.emit(leak)
         }
         if diagnostics.hasErrors || (options.strict && diagnostics.count(of: .warning) > 0) {
@@ -114,8 +116,8 @@ public enum SiteBuilder {
         if let cache {
             do {
                 let indexStart = phases.now
-                defer { phases.add("cache index", phases.now - indexStart) }
-                try cache.saveIndex(now: options.now)
+                try cache.saveIndex(now: options.now, scannedClean: true)
+                phases.add("cache index", phases.now - indexStart)
                 phases.measure("cache prune") { _ = cache.prune(now: options.now) }
             } catch {
                 diagnostics.emit(error)

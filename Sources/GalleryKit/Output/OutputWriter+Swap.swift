@@ -107,6 +107,40 @@ extension OutputWriter {
         return nil
     }
 
+    /// Creates `path` with `bytes` (replacing a file there), creating missing folders; returns
+    /// why it failed, or nil.
+    static func createFile(_ path: String, bytes: [UInt8]) -> String? {
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                return describe(error)
+            }
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { return errnoText() }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                #if canImport(Glibc)
+                    return Glibc.write(descriptor, base + offset, buffer.count - offset)
+                #else
+                    return Darwin.write(descriptor, base + offset, buffer.count - offset)
+                #endif
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errnoText()
+            }
+            offset += count
+        }
+        return nil
+    }
+
     static func errnoText() -> String {
         String(cString: strerror(errno))
     }

@@ -84,12 +84,10 @@ public final class OutputWriter: Sendable {
     /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
     public func write(path: String, bytes: [UInt8]) throws {
         let destination = try reserve(path)
-        do {
-            try FileManager.default.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: destination)
-        } catch {
-            throw OutputError(.io(operation: "write the file", detail: Self.describe(error)), path: path)
+        // POSIX calls rather than Foundation: every page of the site comes through here, and
+        // the parent folder usually exists already (then this is open, write, close).
+        if let detail = Self.createFile(destination.path, bytes: bytes) {
+            throw OutputError(.io(operation: "write the file", detail: detail), path: path)
         }
     }
 
