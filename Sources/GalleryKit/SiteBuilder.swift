@@ -12,11 +12,13 @@ public enum SiteBuilder {
     ///   - options: what to build and where.
     ///   - diagnostics: receives every error, warning and note.
     ///   - progress: called from worker threads as photos finish.
+    ///   - session: what a long-lived caller keeps between builds (see ``BuildSession``);
+    ///     nil builds from scratch and deletes the previous site after the swap.
     /// - Returns: counts and timing for the summary line.
     /// - Throws: ``BuildFailed`` when the build reported errors (the reasons are in
     ///   `diagnostics`); `CancellationError` when the task was cancelled.
     public static func build(
-        _ options: BuildOptions, diagnostics: DiagnosticCollector,
+        _ options: BuildOptions, session: BuildSession? = nil, diagnostics: DiagnosticCollector,
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async throws -> BuildSummary {
         let clock = ContinuousClock()
@@ -27,6 +29,7 @@ public enum SiteBuilder {
         // Stage 1: content.
         let site: Site
         let writer: OutputWriter
+        var spare: (folder: URL, manifest: BuildSession.Manifest)?
         do {
             site = try phases.measure("content") {
                 try ContentLoader(
@@ -34,13 +37,20 @@ public enum SiteBuilder {
                     diagnostics: diagnostics
                 ).load()
             }
+            spare = session?.takeSpare()
             writer = try phases.measure("staging") {
                 try OutputWriter(
-                    outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory)
+                    outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory,
+                    recycling: spare?.folder)
             }
         } catch let error as any LocatedError {
+            if let spare { try? FileManager.default.removeItem(at: spare.folder) }
             diagnostics.emit(error)
             throw failed()
+        }
+        if let unused = spare, writer.stagingDirectory != unused.folder {
+            try? FileManager.default.removeItem(at: unused.folder)
+            spare = nil
         }
         var committed = false
         defer { if !committed { writer.abandon() } }
@@ -49,7 +59,12 @@ public enum SiteBuilder {
 
         // Stage 2: images, from the cache where the same bytes were processed with the same
         // settings before.
-        let cache = phases.measure("cache open") { openCache(options, diagnostics: diagnostics) }
+        let cache = phases.measure("cache open") {
+            if let session {
+                return session.cache(for: options.cacheDirectory) { openCache(options, diagnostics: diagnostics) }
+            }
+            return openCache(options, diagnostics: diagnostics)
+        }
         let stage = ImageStage(
             pipeline: ImagePipeline(
                 settings: site.config.images, outputDirectory: writer.stagingDirectory),
@@ -69,6 +84,7 @@ public enum SiteBuilder {
         let scanner = GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
         var leaks: [GPSLeak] = []
         var pageCount = 0
+        var manifest = BuildSession.Manifest()
         if let templates {
             do {
                 let assets = try ThemeAssets(
@@ -83,7 +99,11 @@ public enum SiteBuilder {
                 }
                 leaks = try phases.measure("write + scan pages") {
                     try SitePublishing.writeAndScan(
-                        files, writer: writer, scanner: scanner, jobs: options.jobs)
+                        files, writer: writer, scanner: scanner, jobs: options.jobs,
+                        previous: spare?.manifest.files)
+                }
+                if session != nil {
+                    manifest.files = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
                 }
                 pageCount = files.count { $0.path.hasSuffix(".html") }
             } catch let error as any LocatedError {
@@ -107,7 +127,14 @@ public enum SiteBuilder {
         }
         try Task.checkCancellation()
         do {
-            try phases.measure("commit") { try writer.commit() }
+            manifest.renditions = Set(photos.values.flatMap(\.renditions).map(\.path))
+            if let spare {
+                phases.measure("remove stale") {
+                    SitePublishing.removeStale(spare.manifest, keeping: manifest, staging: writer.stagingDirectory)
+                }
+            }
+            let previous = try phases.measure("commit") { try writer.commit(keepingPrevious: session != nil) }
+            session?.committed(manifest, previous: previous)
         } catch let error as any LocatedError {
             diagnostics.emit(error)
             throw failed()

@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes the rendered files into the staging folder and runs the GPS leak check over
 /// everything the site will publish, touching as few files as possible.
 ///
@@ -13,8 +19,11 @@ import Synchronization
 ///   in place, and the image check does not depend on the sources' coordinates).
 enum SitePublishing {
     /// Writes `files` (in parallel) and scans them; returns the leaks, sorted by path.
+    /// With `previous` (the contents of a recycled staging folder), a file whose bytes are
+    /// already there is only recorded, and any other replaces what is there.
     static func writeAndScan(
-        _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, jobs: Int
+        _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, jobs: Int,
+        previous: [String: [UInt8]]? = nil
     ) throws -> [GPSLeak] {
         let leaks = Mutex<[GPSLeak]>([])
         let failure = Mutex<(index: Int, error: any Error)?>(nil)
@@ -26,7 +35,15 @@ enum SitePublishing {
                     leaks.withLock { $0.append(leak) }
                 }
                 do {
-                    try writer.write(file)
+                    if let previous {
+                        if previous[file.path] == file.contents {
+                            try writer.keep(path: file.path)
+                        } else {
+                            try writer.replace(path: file.path, bytes: file.contents)
+                        }
+                    } else {
+                        try writer.write(file)
+                    }
                 } catch {
                     // The first failing file in order, whichever worker got there first.
                     failure.withLock { first in
@@ -47,5 +64,28 @@ enum SitePublishing {
     ) -> [GPSLeak] {
         let paths = photos.values.flatMap(\.renditions).map(\.path).filter { !knownClean.contains($0) }
         return scanner.scanOutput(directory: staging, paths: paths.sorted())
+    }
+
+    /// Removes from a recycled staging folder every file of the previous site that the new
+    /// one does not have, and the folders that leaves empty.
+    static func removeStale(
+        _ previous: BuildSession.Manifest, keeping current: BuildSession.Manifest, staging: URL
+    ) {
+        let root = staging.path
+        let stale = Set(previous.files.keys).union(previous.renditions)
+            .subtracting(current.files.keys).subtracting(current.renditions)
+        var folders: Set<String> = []
+        for path in stale {
+            _ = unlink(root + "/" + path)
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                folders.insert(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // Deepest first; rmdir fails (and leaves it) when a folder still holds something.
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            _ = rmdir(root + "/" + folder)
+        }
     }
 }

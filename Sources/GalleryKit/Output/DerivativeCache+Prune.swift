@@ -39,7 +39,10 @@ extension DerivativeCache {
             if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(key) }
         }
         state.withLock { state in
-            for key in removed { state.index.entries[key] = nil }
+            for key in removed {
+                state.index.entries[key] = nil
+                state.records[key] = nil
+            }
         }
         removeAbandonedTemporaryFolders()
         return removed.count

@@ -48,6 +48,7 @@ extension DerivativeCache {
             state.usedEntries.insert(key.hex)
             // New renditions under this key: scanned by this build, not by an earlier one.
             state.index.entries[key.hex]?.scannedClean = nil
+            state.records[key.hex] = nil
         }
     }
 

@@ -64,6 +64,9 @@ public final class DerivativeCache: Sendable {
         /// Source paths keyed during the current build.
         var seenFiles: Set<String> = []
         var statistics = CacheStatistics()
+        /// Records read from (or stored in) entries during this process's life, so a cache
+        /// kept open across builds (the preview server's) reads each `photo.json` once.
+        var records: [String: ProcessedPhotoRecord] = [:]
     }
 
     /// Opens (creating it if needed) the cache folder and reads its index.

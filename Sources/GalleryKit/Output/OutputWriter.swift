@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a new site into a staging folder beside the output folder and swaps it in at the
 /// end, so `public/` is always either the previous site or the complete new one.
 ///
@@ -36,7 +42,11 @@ public final class OutputWriter: Sendable {
     ///   - contentDirectory: the content folder, which the output must neither be, lie in,
     ///     nor contain (compared after resolving symlinks and `..`).
     /// - Throws: ``OutputError`` when the output folder is refused or staging cannot be made.
-    public init(outputDirectory: URL, contentDirectory: URL) throws {
+    ///   - recycling: a previous site of this writer's output folder (one that ``commit(keepingPrevious:)``
+    ///     returned) to use as the staging folder instead of a new, empty one; the caller then
+    ///     rewrites only what changed and removes what the new site no longer has. Ignored
+    ///     unless it is a galleryc staging sibling of the output folder carrying the marker.
+    public init(outputDirectory: URL, contentDirectory: URL, recycling: URL? = nil) throws {
         let output = ResolvedPath.resolve(outputDirectory)
         let content = ResolvedPath.resolve(contentDirectory)
         let display = outputDirectory.path
@@ -53,6 +63,12 @@ public final class OutputWriter: Sendable {
         try Self.checkReplaceable(outputURL, display: display)
 
         let parent = outputURL.deletingLastPathComponent()
+        if let recycling, Self.isRecyclable(recycling, output: outputURL) {
+            self.outputDirectory = outputURL
+            self.stagingDirectory = recycling
+            self.displayPathForErrors = display
+            return
+        }
         let staging = Self.sibling(of: outputURL, kind: "new")
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -89,6 +105,23 @@ public final class OutputWriter: Sendable {
         if let detail = Self.createFile(destination.path, bytes: bytes) {
             throw OutputError(.io(operation: "write the file", detail: detail), path: path)
         }
+    }
+
+    /// ``write(path:bytes:)`` for a recycled staging folder: whatever is at `path` is unlinked
+    /// first, so a file that is also linked elsewhere is never edited in place.
+    public func replace(path: String, bytes: [UInt8]) throws {
+        let destination = try reserve(path)
+        _ = unlink(destination.path)
+        if let detail = Self.createFile(destination.path, bytes: bytes) {
+            throw OutputError(.io(operation: "write the file", detail: detail), path: path)
+        }
+    }
+
+    /// Records `path` as part of the site without writing it: a recycled staging folder
+    /// already holds exactly these bytes there.
+    /// - Throws: ``OutputError`` for a path outside the site or a path written twice.
+    public func keep(path: String) throws {
+        _ = try reserve(path)
     }
 
     /// Copies an existing file (a cached image rendition, say) to `path` in the staging folder.
