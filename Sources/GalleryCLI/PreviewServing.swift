@@ -49,7 +49,9 @@ enum PreviewServing {
             request.log(
                 "Built \(summary.pageCount) pages, \(summary.photoCount) photos in "
                     + String(format: "%.2f s", seconds))
-            if ProcessInfo.processInfo.environment["GALLERYC_TIMINGS"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
+            if ProcessInfo.processInfo.environment["GALLERYC_TIMINGS"].map({ !$0.isEmpty && $0 != "0" })
+                ?? false
+            {
                 request.log("timings: " + summary.phases.map(\.description).joined(separator: ", "))
             }
             // A change to stylesheets only lets open pages swap the stylesheet in place.

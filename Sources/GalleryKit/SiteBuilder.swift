@@ -61,7 +61,9 @@ public enum SiteBuilder {
         // settings before.
         let cache = phases.measure("cache open") {
             if let session {
-                return session.cache(for: options.cacheDirectory) { openCache(options, diagnostics: diagnostics) }
+                return session.cache(for: options.cacheDirectory) {
+                    openCache(options, diagnostics: diagnostics)
+                }
             }
             return openCache(options, diagnostics: diagnostics)
         }
@@ -97,13 +99,24 @@ public enum SiteBuilder {
                         now: options.now, diagnostics: diagnostics
                     ).render()
                 }
+                manifest.renditions = Set(photos.values.flatMap(\.renditions).map(\.path))
+                if let spare {
+                    // Before writing, so that an old file never stands where a folder goes.
+                    phases.measure("remove stale") {
+                        SitePublishing.removeStale(
+                            spare.manifest,
+                            keeping: manifest.renditions.union(files.map(\.path)),
+                            staging: writer.stagingDirectory)
+                    }
+                }
                 leaks = try phases.measure("write + scan pages") {
                     try SitePublishing.writeAndScan(
                         files, writer: writer, scanner: scanner, jobs: options.jobs,
                         previous: spare?.manifest.files)
                 }
                 if session != nil {
-                    manifest.files = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
+                    manifest.files = Dictionary(
+                        files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
                 }
                 pageCount = files.count { $0.path.hasSuffix(".html") }
             } catch let error as any LocatedError {
@@ -127,12 +140,6 @@ public enum SiteBuilder {
         }
         try Task.checkCancellation()
         do {
-            manifest.renditions = Set(photos.values.flatMap(\.renditions).map(\.path))
-            if let spare {
-                phases.measure("remove stale") {
-                    SitePublishing.removeStale(spare.manifest, keeping: manifest, staging: writer.stagingDirectory)
-                }
-            }
             let previous = try phases.measure("commit") { try writer.commit(keepingPrevious: session != nil) }
             session?.committed(manifest, previous: previous)
         } catch let error as any LocatedError {

@@ -115,9 +115,11 @@ extension ImageStage {
                 // Unreadable: the pipeline reports it with the same file named.
             }
             if let key,
-                let restored = phases.measure("cache restore", {
-                    cache.restoredPhoto(for: key, source: photo, into: siteRoot)
-                })
+                let restored = phases.measure(
+                    "cache restore",
+                    {
+                        cache.restoredPhoto(for: key, source: photo, into: siteRoot)
+                    })
             {
                 return (restored, key, true)
             }

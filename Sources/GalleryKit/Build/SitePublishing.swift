@@ -69,11 +69,10 @@ enum SitePublishing {
     /// Removes from a recycled staging folder every file of the previous site that the new
     /// one does not have, and the folders that leaves empty.
     static func removeStale(
-        _ previous: BuildSession.Manifest, keeping current: BuildSession.Manifest, staging: URL
+        _ previous: BuildSession.Manifest, keeping current: Set<String>, staging: URL
     ) {
         let root = staging.path
-        let stale = Set(previous.files.keys).union(previous.renditions)
-            .subtracting(current.files.keys).subtracting(current.renditions)
+        let stale = Set(previous.files.keys).union(previous.renditions).subtracting(current)
         var folders: Set<String> = []
         for path in stale {
             _ = unlink(root + "/" + path)

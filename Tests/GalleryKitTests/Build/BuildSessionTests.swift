@@ -51,7 +51,8 @@ import Testing
         let reference = await build(sandbox, session: nil, output: fresh)
         #expect(reference.succeeded, "\(reference.rendered)")
         try DeterminismTests.expectIdentical(sandbox.output, fresh)
-        let harbour = try FileTree.contents(of: sandbox.output)
+        let harbour =
+            try FileTree.contents(of: sandbox.output)
             .first { $0.key.hasSuffix("harbour/index.html") }?.value ?? Data()
         #expect(String(decoding: harbour, as: UTF8.self).contains("A new caption for the harbour."))
 

@@ -105,7 +105,9 @@ import Testing
             urlPath: "parliament/")
         let photo = ProcessedPhoto(
             source: source, width: 480, height: 320, exif: ExifSummary(),
-            renditions: [Rendition(path: path, width: 480, height: 320, format: .jpeg, byteCount: bytes.count)],
+            renditions: [
+                Rendition(path: path, width: 480, height: 320, format: .jpeg, byteCount: bytes.count)
+            ],
             placeholder: nil, dominantColor: nil, focus: FocalPoint(x: 0.5, y: 0.5), hasAlpha: false)
         let scanner = GPSLeakScanner(sourceCoordinates: [])
         let leaks = SitePublishing.scanRenditions(
