@@ -38,6 +38,9 @@ public enum SiteBuilder {
                 ).load()
             }
             spare = session?.takeSpare()
+            if session == nil, let stored = phases.measure("adopt spare", { adoptSpare(options) }) {
+                spare = (stored, BuildSession.Manifest())
+            }
             writer = try phases.measure("staging") {
                 try OutputWriter(
                     outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory,
@@ -100,9 +103,12 @@ public enum SiteBuilder {
                     ).render()
                 }
                 manifest.renditions = Set(photos.values.flatMap(\.renditions).map(\.path))
-                if let spare {
+                if var spare {
                     // Before writing, so that an old file never stands where a folder goes.
                     phases.measure("remove stale") {
+                        if session == nil {
+                            spare.manifest.renditions = OutputWriter.listFiles(writer.stagingDirectory)
+                        }
                         SitePublishing.removeStale(
                             spare.manifest,
                             keeping: manifest.renditions.union(files.map(\.path)),
@@ -112,7 +118,7 @@ public enum SiteBuilder {
                 leaks = try phases.measure("write + scan pages") {
                     try SitePublishing.writeAndScan(
                         files, writer: writer, scanner: scanner, jobs: options.jobs,
-                        previous: spare?.manifest.files)
+                        previous: spare.map { session == nil ? .onDisk : .known($0.manifest.files) } ?? .none)
                 }
                 if session != nil {
                     manifest.files = Dictionary(
@@ -140,8 +146,12 @@ public enum SiteBuilder {
         }
         try Task.checkCancellation()
         do {
-            let previous = try phases.measure("commit") { try writer.commit(keepingPrevious: session != nil) }
-            session?.committed(manifest, previous: previous)
+            let previous = try phases.measure("commit") { try writer.commit(keepingPrevious: true) }
+            if let session {
+                session.committed(manifest, previous: previous)
+            } else if let previous {
+                phases.measure("stash previous") { stashPrevious(previous, options) }
+            }
         } catch let error as any LocatedError {
             diagnostics.emit(error)
             throw failed()
@@ -160,6 +170,35 @@ public enum SiteBuilder {
         return BuildSummary(
             pageCount: pageCount, photoCount: photos.count, cachedPhotoCount: images.cachedCount,
             duration: clock.now - start, phases: phases.timings)
+    }
+
+    /// The cache folder's `site-spare`, where a CLI build keeps the previous site for the next
+    /// one (see ``OutputWriter``'s spare extension); nil without a usable cache folder.
+    private static func spareLocation(_ options: BuildOptions) -> URL? {
+        guard let directory = options.cacheDirectory,
+            let resolved = try? DerivativeCache.checkLocation(
+                directory, contentDirectory: options.contentDirectory,
+                outputDirectory: options.outputDirectory)
+        else { return nil }
+        return resolved.appendingPathComponent("site-spare", isDirectory: true)
+    }
+
+    private static func adoptSpare(_ options: BuildOptions) -> URL? {
+        spareLocation(options).flatMap {
+            OutputWriter.adoptSpare(
+                $0,
+                for: URL(fileURLWithPath: ResolvedPath.resolve(options.outputDirectory), isDirectory: true))
+        }
+    }
+
+    private static func stashPrevious(_ previous: URL, _ options: BuildOptions) {
+        if let spare = spareLocation(options),
+            FileManager.default.fileExists(atPath: spare.deletingLastPathComponent().path)
+        {
+            OutputWriter.stash(previous, as: spare)
+        } else {
+            try? FileManager.default.removeItem(at: previous)
+        }
     }
 
     /// Opens the derivative cache when the options name one. A cache that cannot be used (it

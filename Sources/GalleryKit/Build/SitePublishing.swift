@@ -18,12 +18,22 @@ import Synchronization
 ///   entries that an earlier successful build already scanned (content-addressed, never edited
 ///   in place, and the image check does not depend on the sources' coordinates).
 enum SitePublishing {
+    /// What a staging folder held before this build wrote into it.
+    enum PreviousFiles {
+        /// A new, empty folder.
+        case none
+        /// A recycled folder holding these rendered files (and maybe renditions).
+        case known([String: [UInt8]])
+        /// A recycled folder of unknown contents: compare with what is on disk.
+        case onDisk
+    }
+
     /// Writes `files` (in parallel) and scans them; returns the leaks, sorted by path.
-    /// With `previous` (the contents of a recycled staging folder), a file whose bytes are
-    /// already there is only recorded, and any other replaces what is there.
+    /// In a recycled staging folder, a file whose bytes are already there is only recorded,
+    /// and any other replaces what is there.
     static func writeAndScan(
         _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, jobs: Int,
-        previous: [String: [UInt8]]? = nil
+        previous: PreviousFiles = .none
     ) throws -> [GPSLeak] {
         let leaks = Mutex<[GPSLeak]>([])
         let failure = Mutex<(index: Int, error: any Error)?>(nil)
@@ -35,14 +45,15 @@ enum SitePublishing {
                     leaks.withLock { $0.append(leak) }
                 }
                 do {
-                    if let previous {
-                        if previous[file.path] == file.contents {
-                            try writer.keep(path: file.path)
-                        } else {
-                            try writer.replace(path: file.path, bytes: file.contents)
-                        }
-                    } else {
+                    switch previous {
+                    case .none:
                         try writer.write(file)
+                    case .known(let known) where known[file.path] == file.contents:
+                        try writer.keep(path: file.path)
+                    case .onDisk where writer.stagedBytes(at: file.path) == file.contents:
+                        try writer.keep(path: file.path)
+                    case .known, .onDisk:
+                        try writer.replace(path: file.path, bytes: file.contents)
                     }
                 } catch {
                     // The first failing file in order, whichever worker got there first.

@@ -117,6 +117,11 @@ public final class OutputWriter: Sendable {
         }
     }
 
+    /// The bytes of the file at `path` in the staging folder (a recycled one), or nil.
+    func stagedBytes(at path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: stagingDirectory.path + "/" + path).map { [UInt8]($0) }
+    }
+
     /// Records `path` as part of the site without writing it: a recycled staging folder
     /// already holds exactly these bytes there.
     /// - Throws: ``OutputError`` for a path outside the site or a path written twice.

@@ -88,4 +88,26 @@ import Testing
         let after = try FileTree.contents(of: cache).filter { $0.key.hasSuffix(".jpg") }
         #expect(before == after)
     }
+
+    @Test func separateBuildsRecycleTheSpareSiteKeptInTheCache() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        for _ in 0..<2 { #expect(await build(sandbox, session: nil).succeeded) }
+        let spare = sandbox.root.appendingPathComponent("cache/site-spare")
+        #expect(FileManager.default.fileExists(atPath: spare.appendingPathComponent(".galleryc-output").path))
+        #expect(try siblings(sandbox).isEmpty, "nothing is left beside the output")
+
+        // Whatever sits in the spare folder, the next site holds exactly what it should.
+        try Data("planted".utf8).write(to: spare.appendingPathComponent("planted.html"))
+        try Data("stale".utf8).write(to: spare.appendingPathComponent("index.html"))
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nAnother caption.\n")
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.jpg"))
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.md"))
+        let recycled = await build(sandbox, session: nil)
+        #expect(recycled.succeeded, "\(recycled.rendered)")
+        #expect(recycled.summary?.phases.contains { $0.name == "remove stale" } == true, "it recycled")
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        #expect(try siblings(sandbox).isEmpty)
+    }
 }
