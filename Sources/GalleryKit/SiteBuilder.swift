@@ -29,7 +29,7 @@ public enum SiteBuilder {
         // Stage 1: content.
         let site: Site
         let writer: OutputWriter
-        var spare: (folder: URL, manifest: BuildSession.Manifest)?
+        var spare: URL?
         do {
             site = try phases.measure("content") {
                 try ContentLoader(
@@ -38,21 +38,21 @@ public enum SiteBuilder {
                 ).load()
             }
             spare = session?.takeSpare()
-            if session == nil, let stored = phases.measure("adopt spare", { adoptSpare(options) }) {
-                spare = (stored, BuildSession.Manifest())
+            if session == nil {
+                spare = phases.measure("adopt spare") { adoptSpare(options) }
             }
             writer = try phases.measure("staging") {
                 try OutputWriter(
                     outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory,
-                    recycling: spare?.folder)
+                    recycling: spare)
             }
         } catch let error as any LocatedError {
-            if let spare { try? FileManager.default.removeItem(at: spare.folder) }
+            if let spare { try? FileManager.default.removeItem(at: spare) }
             diagnostics.emit(error)
             throw failed()
         }
-        if let unused = spare, writer.stagingDirectory != unused.folder {
-            try? FileManager.default.removeItem(at: unused.folder)
+        if let unused = spare, writer.stagingDirectory != unused {
+            try? FileManager.default.removeItem(at: unused)
             spare = nil
         }
         var committed = false
@@ -89,7 +89,6 @@ public enum SiteBuilder {
         let scanner = GPSLeakScanner(sourceCoordinates: images.sourceCoordinates)
         var leaks: [GPSLeak] = []
         var pageCount = 0
-        var manifest = BuildSession.Manifest()
         if let templates {
             do {
                 let assets = try ThemeAssets(
@@ -102,27 +101,21 @@ public enum SiteBuilder {
                         now: options.now, diagnostics: diagnostics
                     ).render()
                 }
-                manifest.renditions = Set(photos.values.flatMap(\.renditions).map(\.path))
-                if var spare {
+                if spare != nil {
                     // Before writing, so that an old file never stands where a folder goes.
+                    // What the recycled folder holds is listed, not assumed.
                     phases.measure("remove stale") {
-                        if session == nil {
-                            spare.manifest.renditions = OutputWriter.listFiles(writer.stagingDirectory)
-                        }
+                        let renditions = photos.values.flatMap(\.renditions).map(\.path)
                         SitePublishing.removeStale(
-                            spare.manifest,
-                            keeping: manifest.renditions.union(files.map(\.path)),
+                            OutputWriter.listFiles(writer.stagingDirectory),
+                            keeping: Set(renditions).union(files.map(\.path)),
                             staging: writer.stagingDirectory)
                     }
                 }
                 leaks = try phases.measure("write + scan pages") {
                     try SitePublishing.writeAndScan(
                         files, writer: writer, scanner: scanner, jobs: options.jobs,
-                        previous: spare.map { session == nil ? .onDisk : .known($0.manifest.files) } ?? .none)
-                }
-                if session != nil {
-                    manifest.files = Dictionary(
-                        files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
+                        recycled: spare != nil)
                 }
                 pageCount = files.count { $0.path.hasSuffix(".html") }
             } catch let error as any LocatedError {
@@ -148,7 +141,7 @@ public enum SiteBuilder {
         do {
             let previous = try phases.measure("commit") { try writer.commit(keepingPrevious: true) }
             if let session {
-                session.committed(manifest, previous: previous)
+                session.committed(previous: previous)
             } else if let previous {
                 phases.measure("stash previous") { stashPrevious(previous, options) }
             }

@@ -6,32 +6,20 @@ import Synchronization
 /// writing what changed.
 ///
 /// - The derivative cache stays open: its index is read once, and each entry's record once.
-/// - The previous site is not deleted after the swap: it becomes the next build's staging
-///   folder ("recycled"). The session remembers exactly what that folder holds (the bytes of
-///   every rendered file, the rendition paths), so the next build writes only the files whose
-///   bytes changed, leaves the others (and every rendition, hard-linked from the cache) in
-///   place, and removes what the new site no longer has. The swap stays one `rename(2)`: the
-///   output folder is always a complete site.
+/// - The previous site is not deleted after the swap: it stays beside the output folder and
+///   becomes the next build's staging folder ("recycled"). That build lists what the folder
+///   holds, removes what the new site does not have, keeps each rendition that is the very
+///   cache file (same inode) and each page whose bytes are unchanged, and writes the rest. The
+///   swap stays one `rename(2)`: the output folder is always a complete site.
 ///
-/// A folder whose contents the session does not know (the output of an earlier process) is
-/// never recycled; it is deleted in the background. Use one session per output folder, one
-/// build at a time; call ``close()`` when done.
+/// Use one session per output folder, one build at a time; call ``close()`` when done.
+/// (`galleryc build` gets the same recycling across processes through the cache folder.)
 public final class BuildSession: Sendable {
-    /// What a site folder holds, as this session wrote it.
-    struct Manifest: Sendable {
-        /// Rendered files by site path.
-        var files: [String: [UInt8]] = [:]
-        /// Rendition paths (hard links into the cache, or written by the image stage).
-        var renditions: Set<String> = []
-    }
-
     struct State {
         var cache: DerivativeCache?
         var cacheDirectory: URL?
-        /// The live output folder's contents, when known.
-        var output: Manifest?
-        /// A previous site beside the output, ready to be recycled, and its contents.
-        var spare: (folder: URL, manifest: Manifest)?
+        /// The previous site beside the output, ready to be recycled.
+        var spare: URL?
     }
 
     let state = Mutex(State())
@@ -41,11 +29,8 @@ public final class BuildSession: Sendable {
 
     /// Deletes the kept previous site, if any (the output folder stays).
     public func close() {
-        if let spare = state.withLock({ state in
-            defer { state.spare = nil }
-            return state.spare
-        }) {
-            try? FileManager.default.removeItem(at: spare.folder)
+        if let spare = takeSpare() {
+            try? FileManager.default.removeItem(at: spare)
         }
     }
 
@@ -63,26 +48,19 @@ public final class BuildSession: Sendable {
     }
 
     /// Hands the kept previous site to a new build (at most once).
-    func takeSpare() -> (folder: URL, manifest: Manifest)? {
+    func takeSpare() -> URL? {
         state.withLock { state in
             defer { state.spare = nil }
             return state.spare
         }
     }
 
-    /// After a swap: `manifest` is now the output's contents; the site that was live before
-    /// (at `previous`) is kept for recycling when its contents are known, else deleted in the
-    /// background.
-    func committed(_ manifest: Manifest, previous: URL?) {
-        let unknown: URL? = state.withLock { state in
-            defer { state.output = manifest }
-            guard let previous else { return nil }
-            guard let known = state.output else { return previous }
-            state.spare = (previous, known)
-            return nil
+    /// After a swap: keeps the site that was live before (at `previous`) for recycling.
+    func committed(previous: URL?) {
+        let replaced = state.withLock { state in
+            defer { state.spare = previous }
+            return state.spare
         }
-        if let unknown {
-            Thread.detachNewThread { try? FileManager.default.removeItem(at: unknown) }
-        }
+        if let replaced { try? FileManager.default.removeItem(at: replaced) }
     }
 }

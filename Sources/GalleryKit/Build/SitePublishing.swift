@@ -18,22 +18,12 @@ import Synchronization
 ///   entries that an earlier successful build already scanned (content-addressed, never edited
 ///   in place, and the image check does not depend on the sources' coordinates).
 enum SitePublishing {
-    /// What a staging folder held before this build wrote into it.
-    enum PreviousFiles {
-        /// A new, empty folder.
-        case none
-        /// A recycled folder holding these rendered files (and maybe renditions).
-        case known([String: [UInt8]])
-        /// A recycled folder of unknown contents: compare with what is on disk.
-        case onDisk
-    }
-
     /// Writes `files` (in parallel) and scans them; returns the leaks, sorted by path.
     /// In a recycled staging folder, a file whose bytes are already there is only recorded,
     /// and any other replaces what is there.
     static func writeAndScan(
         _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, jobs: Int,
-        previous: PreviousFiles = .none
+        recycled: Bool = false
     ) throws -> [GPSLeak] {
         let leaks = Mutex<[GPSLeak]>([])
         let failure = Mutex<(index: Int, error: any Error)?>(nil)
@@ -45,14 +35,11 @@ enum SitePublishing {
                     leaks.withLock { $0.append(leak) }
                 }
                 do {
-                    switch previous {
-                    case .none:
+                    if !recycled {
                         try writer.write(file)
-                    case .known(let known) where known[file.path] == file.contents:
+                    } else if writer.stagedBytes(at: file.path) == file.contents {
                         try writer.keep(path: file.path)
-                    case .onDisk where writer.stagedBytes(at: file.path) == file.contents:
-                        try writer.keep(path: file.path)
-                    case .known, .onDisk:
+                    } else {
                         try writer.replace(path: file.path, bytes: file.contents)
                     }
                 } catch {
@@ -80,10 +67,10 @@ enum SitePublishing {
     /// Removes from a recycled staging folder every file of the previous site that the new
     /// one does not have, and the folders that leaves empty.
     static func removeStale(
-        _ previous: BuildSession.Manifest, keeping current: Set<String>, staging: URL
+        _ previous: Set<String>, keeping current: Set<String>, staging: URL
     ) {
         let root = staging.path
-        let stale = Set(previous.files.keys).union(previous.renditions).subtracting(current)
+        let stale = previous.subtracting(current)
         var folders: Set<String> = []
         for path in stale {
             _ = unlink(root + "/" + path)

@@ -37,6 +37,10 @@ import Testing
             #expect(outcome.succeeded, "\(outcome.rendered)")
         }
         #expect(try siblings(sandbox).count == 1, "the previous site is kept for recycling")
+        // Whatever is planted in the kept site, the next site holds exactly what it should.
+        let kept = sandbox.root.appendingPathComponent(try #require(try siblings(sandbox).first))
+        try Data("planted -35.2958, 149.1266".utf8).write(to: kept.appendingPathComponent("planted.html"))
+        try Data("stale".utf8).write(to: kept.appendingPathComponent("index.html"))
 
         // A caption edit, a removed page and a removed photo, then a recycled build.
         try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nA new caption for the harbour.\n")
