@@ -36,6 +36,11 @@ import Synchronization
 /// linked this way bypass ``OutputWriter``'s bookkeeping (``OutputWriter/writtenPaths``); a
 /// caller that needs it passes its own placing function to ``restore(_:key:using:)``.
 ///
+/// **Privacy.** The index also keeps each source's GPS coordinates (by content hash) and which
+/// entries a successful build scanned for GPS, so a rebuild from the cache neither reads the
+/// sources nor re-scans their renditions (see `DerivativeCache+Privacy.swift`). The folder also
+/// holds `site-spare/`, the previous site kept by `galleryc build` for the next one to recycle.
+///
 /// **Pruning.** ``saveIndex(now:)`` ends a build and records which entries it used;
 /// ``prune(keepingBuilds:maxAge:now:)`` then removes entries none of the last N builds used or
 /// unused for 30 days, and temporary folders of killed builds.

@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// The staging folder is a sibling (`public.galleryc-new-<random>`), on the same file system,
 /// so ``commit()`` is two `rename(2)` calls: the old site moves to `public.galleryc-old-<random>`,
-/// the new one to `public`, then the old one is deleted. A failed build calls ``abandon()``,
+/// the new one to `public`, then the old one is deleted (or, with ``commit(keepingPrevious:)``,
+/// kept to be recycled as a later build's staging folder). A failed build calls ``abandon()``,
 /// which removes only the staging folder. The output root carries a `.galleryc-output` marker:
 /// galleryc only ever replaces a folder that has it (or an empty one).
 ///
