@@ -114,4 +114,35 @@ import Testing
         try DeterminismTests.expectIdentical(sandbox.output, fresh)
         #expect(try siblings(sandbox).isEmpty)
     }
+
+    /// Inode of every image file in the output, by path.
+    private func imageInodes(_ folder: URL) throws -> [String: UInt64] {
+        var inodes: [String: UInt64] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        where path.hasSuffix(".jpg") || path.hasSuffix(".png") || path.hasSuffix(".webp") {
+            inodes[path] = CacheFileSystem.stamp(folder.appendingPathComponent(path).path)?.inode
+        }
+        return inodes
+    }
+
+    @Test func aCaptionEditTouchesNoImageAndANewPhotoIsTheOnlyOneProcessed() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        defer { session.close() }
+        for _ in 0..<2 { #expect(await build(sandbox, session: session).succeeded) }
+        let before = try imageInodes(sandbox.output)
+        #expect(!before.isEmpty)
+
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nA caption edit.\n")
+        let edited = try #require(await build(sandbox, session: session).summary)
+        #expect(edited.cachedPhotoCount == edited.photoCount, "no photo was processed")
+        #expect(try imageInodes(sandbox.output) == before, "every image file is the same file")
+
+        let harbour = sandbox.content.appendingPathComponent("travel/harbour.jpg")
+        try FileManager.default.copyItem(
+            at: harbour, to: sandbox.content.appendingPathComponent("travel/night/harbour-again.jpg"))
+        let added = try #require(await build(sandbox, session: session).summary)
+        #expect(added.photoCount == edited.photoCount + 1)
+        #expect(added.cachedPhotoCount == edited.photoCount, "only the new photo was processed")
+    }
 }
