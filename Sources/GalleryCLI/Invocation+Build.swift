@@ -52,6 +52,9 @@ extension Invocation {
         }
         progress.finish()
         printDiagnostics(collector.diagnostics, command, formatter)
+        if environment["GALLERYC_TIMINGS"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
+            console.writeError("timings: " + summary.phases.map(\.description).joined(separator: ", ") + "\n")
+        }
         let warnings = collector.count(of: .warning)
         if collector.hasErrors || (command.strict && warnings > 0) {
             let what =

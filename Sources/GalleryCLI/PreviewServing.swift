@@ -14,8 +14,12 @@ enum PreviewServing {
         let serverOptions = PreviewServerOptions(
             host: request.host, port: request.port, siteDirectory: options.outputDirectory,
             watchDirectories: watched)
+        // Kept across rebuilds: the open cache and the previous site, recycled as the next
+        // staging folder, so an edit costs content, render and the files that changed.
+        let builds = BuildSession()
+        defer { builds.close() }
         let session = PreviewSession(options: serverOptions) { changed in
-            await rebuild(request, changedPaths: changed)
+            await rebuild(request, session: builds, changedPaths: changed)
         }
         // A port in use or a folder that cannot be watched ends here as a ServeError, which
         // the CLI prints with its message.
@@ -31,11 +35,13 @@ enum PreviewServing {
 
     /// One build for the server: prints its diagnostics and turns the outcome into what the
     /// open pages are told.
-    private static func rebuild(_ request: ServeRequest, changedPaths: Set<String>) async -> SiteState {
+    private static func rebuild(
+        _ request: ServeRequest, session: BuildSession, changedPaths: Set<String>
+    ) async -> SiteState {
         let diagnostics = DiagnosticCollector()
         do {
             let summary = try await SiteBuilder.build(
-                request.options, diagnostics: diagnostics, progress: { _ in })
+                request.options, session: session, diagnostics: diagnostics, progress: { _ in })
             request.printDiagnostics(diagnostics.diagnostics)
             let seconds =
                 Double(summary.duration.components.attoseconds) / 1e18
@@ -43,6 +49,11 @@ enum PreviewServing {
             request.log(
                 "Built \(summary.pageCount) pages, \(summary.photoCount) photos in "
                     + String(format: "%.2f s", seconds))
+            if ProcessInfo.processInfo.environment["GALLERYC_TIMINGS"].map({ !$0.isEmpty && $0 != "0" })
+                ?? false
+            {
+                request.log("timings: " + summary.phases.map(\.description).joined(separator: ", "))
+            }
             // A change to stylesheets only lets open pages swap the stylesheet in place.
             let onlyCSS =
                 !changedPaths.isEmpty && changedPaths.allSatisfy { $0.lowercased().hasSuffix(".css") }

@@ -48,12 +48,18 @@ public struct BuildSummary: Sendable, Hashable {
     /// Photos whose renditions came from the cache instead of being processed.
     public var cachedPhotoCount: Int
     public var duration: Duration
+    /// Where the time went, phase by phase (`GALLERYC_TIMINGS=1` prints them).
+    public var phases: [BuildPhaseTiming]
 
-    public init(pageCount: Int, photoCount: Int, cachedPhotoCount: Int, duration: Duration) {
+    public init(
+        pageCount: Int, photoCount: Int, cachedPhotoCount: Int, duration: Duration,
+        phases: [BuildPhaseTiming] = []
+    ) {
         self.pageCount = pageCount
         self.photoCount = photoCount
         self.cachedPhotoCount = cachedPhotoCount
         self.duration = duration
+        self.phases = phases
     }
 }
 

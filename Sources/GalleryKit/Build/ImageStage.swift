@@ -16,6 +16,8 @@ struct ImageStage: Sendable {
     var siteRoot: URL
     /// Runs after the pipeline on each photo, in the same worker (placeholder, focal point).
     var finish: @Sendable (ImageResult) -> ProcessedPhoto
+    /// Receives the summed worker time of keying, restoring, processing and GPS reading.
+    var phases = PhaseClock()
 
     /// What the stage made: processed photos keyed by source path, and the GPS coordinates
     /// found in the sources (only to check, after the build, that none was published).
@@ -24,6 +26,9 @@ struct ImageStage: Sendable {
         var sourceCoordinates: [GPSCoordinate]
         /// How many of `photos` came from the cache.
         var cachedCount: Int
+        /// Rendition paths (site-relative) restored from cache entries that an earlier
+        /// successful build already scanned for GPS; the leak check may skip them.
+        var scannedCleanPaths: Set<String> = []
     }
 
     /// Processes `photos`; failures become diagnostics and the photo is left out.
@@ -57,7 +62,7 @@ struct ImageStage: Sendable {
             Output(
                 photos: state.results,
                 sourceCoordinates: state.coordinates.sorted { $0.source < $1.source },
-                cachedCount: state.cached)
+                cachedCount: state.cached, scannedCleanPaths: state.cleanPaths)
         }
     }
 
@@ -73,12 +78,16 @@ struct ImageStage: Sendable {
             }
             guard let index = next else { return }
             let photo = photos[index]
-            let (processed, fromCache) = process(
+            let (processed, key, fromCache) = process(
                 photo, contentDirectory: contentDirectory, diagnostics: diagnostics)
-            let coordinates = Self.gpsCoordinates(of: photo, in: contentDirectory)
+            let coordinates = sourceCoordinates(of: photo, key: key, contentDirectory: contentDirectory)
+            let clean = fromCache && key.map { cache?.isScannedClean($0) == true } == true
             let done = state.lock.withLock { state in
                 if let processed { state.results[photo.sourcePath] = processed }
                 if fromCache { state.cached += 1 }
+                if clean, let processed {
+                    state.cleanPaths.formUnion(processed.publishedFiles.map(\.path))
+                }
                 state.coordinates += coordinates
                 state.done += 1
                 return state.done
@@ -94,34 +103,61 @@ extension ImageStage {
     /// reason is in the diagnostics) and whether it came from the cache.
     private func process(
         _ photo: PhotoSource, contentDirectory: URL, diagnostics: DiagnosticCollector
-    ) -> (ProcessedPhoto?, fromCache: Bool) {
+    ) -> (ProcessedPhoto?, key: CacheKey?, fromCache: Bool) {
         let sourceURL = contentDirectory.appendingPathComponent(photo.sourcePath)
         var key: CacheKey?
         if let cache {
             do {
-                key = try cache.key(for: sourceURL, settings: pipeline.settings, photo: photo)
+                key = try phases.measure("cache key") {
+                    try cache.key(for: sourceURL, settings: pipeline.settings, photo: photo)
+                }
             } catch {
                 // Unreadable: the pipeline reports it with the same file named.
             }
-            if let key, let restored = cache.restoredPhoto(for: key, source: photo, into: siteRoot) {
-                return (restored, true)
+            if let key,
+                let restored = phases.measure(
+                    "cache restore",
+                    {
+                        cache.restoredPhoto(for: key, source: photo, into: siteRoot)
+                    })
+            {
+                return (restored, key, true)
             }
         }
         let processed: ProcessedPhoto
         do {
+            let start = phases.now
+            defer { phases.add("process", phases.now - start) }
             processed = finish(try pipeline.process(photo, contentDirectory: contentDirectory))
         } catch {
             diagnostics.emit(error)
-            return (nil, false)
+            return (nil, key, false)
         }
         if let cache, let key {
             do {
+                let start = phases.now
+                defer { phases.add("cache store", phases.now - start) }
                 try cache.store(processed, renditionsIn: siteRoot, key: key)
             } catch {
                 diagnostics.emit(error)
             }
         }
-        return (processed, false)
+        return (processed, key, false)
+    }
+
+    /// The source's GPS coordinates: remembered by the cache for these bytes, or read from
+    /// the file (and then remembered).
+    private func sourceCoordinates(
+        of photo: PhotoSource, key: CacheKey?, contentDirectory: URL
+    ) -> [GPSCoordinate] {
+        if let cache, let key,
+            let known = cache.sourceCoordinates(contentHash: key.contentHash, sourcePath: photo.sourcePath)
+        {
+            return known
+        }
+        let read = phases.measure("source gps read") { Self.gpsCoordinates(of: photo, in: contentDirectory) }
+        if let cache, let key { cache.recordSourceCoordinates(read, contentHash: key.contentHash) }
+        return read
     }
 
     /// The GPS coordinates in a source photo, read only so that the build can prove none of
@@ -144,4 +180,5 @@ private struct WorkState {
     var results: [String: ProcessedPhoto] = [:]
     var coordinates: [GPSCoordinate] = []
     var cached = 0
+    var cleanPaths: Set<String> = []
 }

@@ -40,6 +40,12 @@ public struct ProcessedPhoto: Sendable, Hashable {
     }
 }
 
+extension ProcessedPhoto {
+    /// Every image file published for this photo: the renditions, then the original when
+    /// site.yml asks for originals.
+    public var publishedFiles: [Rendition] { renditions + (original.map { [$0] } ?? []) }
+}
+
 /// One resized image file in the output.
 public struct Rendition: Sendable, Hashable {
     /// Path relative to the site root (`_img/3fa1c2d4e5/dsc-0142-960.jpg`).

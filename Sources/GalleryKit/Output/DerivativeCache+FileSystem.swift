@@ -63,14 +63,17 @@ enum CacheFileSystem {
     }
 
     /// Makes `destination` the same file as `source`: a hard link, or a copy across file
-    /// systems. An existing destination of the same size counts as done (content-addressed
-    /// paths only ever hold one content).
+    /// systems. An existing destination that is the same file (same inode) counts as done;
+    /// any other existing file there (a previous site's, when the staging folder is recycled)
+    /// is replaced.
     static func linkOrCopy(_ source: String, to destination: String) -> PlaceOutcome {
         if link(source, destination) == 0 { return .created }
         switch errno {
         case EEXIST:
-            let same = stamp(destination).map(\.size) == stamp(source).map(\.size)
-            return same ? .alreadyThere : .failed
+            guard let existing = stamp(destination), let wanted = stamp(source) else { return .failed }
+            if existing.inode == wanted.inode { return .alreadyThere }
+            guard unlink(destination) == 0 else { return .failed }
+            return linkOrCopy(source, to: destination)
         case EXDEV, EPERM, EMLINK, ENOTSUP:
             let copied = (try? FileManager.default.copyItem(atPath: source, toPath: destination)) != nil
             return copied ? .created : .failed

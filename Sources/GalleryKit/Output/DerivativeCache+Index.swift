@@ -16,6 +16,8 @@ struct CacheIndex: Codable, Sendable {
     struct EntryUse: Codable, Sendable, Hashable {
         var lastBuild: Int
         var lastUsed: Double
+        /// A successful build scanned the entry's renditions for GPS data and found none.
+        var scannedClean: Bool?
     }
 
     var version = currentVersion
@@ -25,6 +27,9 @@ struct CacheIndex: Codable, Sendable {
     var files: [String: FileRecord] = [:]
     /// Keyed by entry key.
     var entries: [String: EntryUse] = [:]
+    /// GPS coordinates (latitude, longitude pairs) in each source, keyed by its content hash;
+    /// optional so that an index written before it existed still loads.
+    var sourceGPS: [String: [[Double]]]?
 
     /// The index in `directory`, or an empty one when it is missing, unreadable or of another version.
     static func load(from directory: URL) -> CacheIndex {
@@ -41,10 +46,15 @@ extension DerivativeCache {
     /// Ends a build: records which source files and entries it used, then writes the index
     /// atomically. Call once after each build (successful or not); the counts it keeps drive
     /// ``prune(keepingBuilds:maxAge:now:)``.
-    /// - Parameter now: the time recorded as the entries' last use.
+    /// - Parameters:
+    ///   - now: the time recorded as the entries' last use.
+    ///   - scannedClean: the build scanned every file it published (including all renditions
+    ///     of the entries it used that were not already known clean) and found no GPS data;
+    ///   later builds then skip re-scanning those entries' renditions
+    ///     (``isScannedClean(_:)``).
     /// - Throws: ``CacheError`` (a warning) when the index cannot be written; the cache still
     ///   works, the next build only re-hashes.
-    public func saveIndex(now: Date = Date()) throws(CacheError) {
+    public func saveIndex(now: Date = Date(), scannedClean: Bool = false) throws(CacheError) {
         let data: Data
         do {
             data = try state.withLock { state in
@@ -54,8 +64,10 @@ extension DerivativeCache {
                     state.index.files[path]?.lastBuild = build
                 }
                 for key in state.usedEntries {
+                    let wasClean = state.index.entries[key]?.scannedClean == true
                     state.index.entries[key] = CacheIndex.EntryUse(
-                        lastBuild: build, lastUsed: now.timeIntervalSince1970)
+                        lastBuild: build, lastUsed: now.timeIntervalSince1970,
+                        scannedClean: wasClean || scannedClean ? true : nil)
                 }
                 state.seenFiles.removeAll()
                 state.usedEntries.removeAll()

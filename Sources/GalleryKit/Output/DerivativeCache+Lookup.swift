@@ -69,18 +69,31 @@ extension DerivativeCache {
 
     /// The record in the entry for `key` when it is complete and belongs to that key.
     func validRecord(for key: CacheKey) -> ProcessedPhotoRecord? {
+        // The JSON is read once per process; the renditions are checked at every lookup.
+        let known = state.withLock { $0.records[key.hex] }
+        guard let record = known ?? readRecord(for: key), let names = record.entryFileNames else {
+            return nil
+        }
+        let folder = entryPath(for: key)
+        for (rendition, name) in zip(record.files, names) {
+            guard let stamp = CacheFileSystem.stamp(folder + "/" + name),
+                stamp.size == Int64(rendition.byteCount)
+            else {
+                state.withLock { $0.records[key.hex] = nil }
+                return nil
+            }
+        }
+        if known == nil { state.withLock { $0.records[key.hex] = record } }
+        return record
+    }
+
+    /// The record in the entry's `photo.json` when it belongs to that key (renditions unchecked).
+    private func readRecord(for key: CacheKey) -> ProcessedPhotoRecord? {
         guard
             let data = FileManager.default.contents(atPath: entryPath(for: key) + "/" + Self.recordFileName),
             let file = try? JSONDecoder().decode(CacheEntryFile.self, from: data),
-            file.schema == CacheEntryFile.currentSchema, file.key == key.hex,
-            let names = file.photo.entryFileNames
+            file.schema == CacheEntryFile.currentSchema, file.key == key.hex
         else { return nil }
-        let folder = entryPath(for: key)
-        for (rendition, name) in zip(file.photo.files, names) {
-            guard let stamp = CacheFileSystem.stamp(folder + "/" + name),
-                stamp.size == Int64(rendition.byteCount)
-            else { return nil }
-        }
         return file.photo
     }
 }

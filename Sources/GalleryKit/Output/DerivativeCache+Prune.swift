@@ -17,6 +17,10 @@ extension DerivativeCache {
         let (index, builds) = state.withLock { state in
             let oldest = state.index.builds - max(1, keepingBuilds) + 1
             state.index.files = state.index.files.filter { $0.value.lastBuild >= oldest }
+            if let gps = state.index.sourceGPS {
+                let hashes = Set(state.index.files.values.map(\.hash))
+                state.index.sourceGPS = gps.filter { hashes.contains($0.key) }
+            }
             return (state.index.entries, oldest)
         }
         let cutoff = now.timeIntervalSince1970 - maxAge
@@ -35,7 +39,10 @@ extension DerivativeCache {
             if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(key) }
         }
         state.withLock { state in
-            for key in removed { state.index.entries[key] = nil }
+            for key in removed {
+                state.index.entries[key] = nil
+                state.records[key] = nil
+            }
         }
         removeAbandonedTemporaryFolders()
         return removed.count

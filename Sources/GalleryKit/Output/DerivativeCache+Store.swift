@@ -46,6 +46,9 @@ extension DerivativeCache {
         state.withLock { state in
             state.statistics.stores += 1
             state.usedEntries.insert(key.hex)
+            // New renditions under this key: scanned by this build, not by an earlier one.
+            state.index.entries[key.hex]?.scannedClean = nil
+            state.records[key.hex] = nil
         }
     }
 

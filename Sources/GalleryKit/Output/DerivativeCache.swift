@@ -36,6 +36,11 @@ import Synchronization
 /// linked this way bypass ``OutputWriter``'s bookkeeping (``OutputWriter/writtenPaths``); a
 /// caller that needs it passes its own placing function to ``restore(_:key:using:)``.
 ///
+/// **Privacy.** The index also keeps each source's GPS coordinates (by content hash) and which
+/// entries a successful build scanned for GPS, so a rebuild from the cache neither reads the
+/// sources nor re-scans their renditions (see `DerivativeCache+Privacy.swift`). The folder also
+/// holds `site-spare/`, the previous site kept by `galleryc build` for the next one to recycle.
+///
 /// **Pruning.** ``saveIndex(now:)`` ends a build and records which entries it used;
 /// ``prune(keepingBuilds:maxAge:now:)`` then removes entries none of the last N builds used or
 /// unused for 30 days, and temporary folders of killed builds.
@@ -64,6 +69,9 @@ public final class DerivativeCache: Sendable {
         /// Source paths keyed during the current build.
         var seenFiles: Set<String> = []
         var statistics = CacheStatistics()
+        /// Records read from (or stored in) entries during this process's life, so a cache
+        /// kept open across builds (the preview server's) reads each `photo.json` once.
+        var records: [String: ProcessedPhotoRecord] = [:]
     }
 
     /// Opens (creating it if needed) the cache folder and reads its index.

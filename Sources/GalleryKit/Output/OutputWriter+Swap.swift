@@ -11,6 +11,17 @@ extension OutputWriter {
     /// previous site. On failure the previous site stays in place and staging is removed.
     /// - Throws: ``OutputError`` when the output folder can no longer be replaced or a rename fails.
     public func commit() throws {
+        if let previous = try commit(keepingPrevious: true) {
+            try? FileManager.default.removeItem(at: previous)
+        }
+    }
+
+    /// ``commit()``, but the previous site is left in its folder beside the output (named like
+    /// a staging folder) and returned instead of deleted, for the caller to delete later (in
+    /// the background) or to recycle as the next build's staging folder.
+    /// - Returns: where the previous site now is, or nil when there was none.
+    @discardableResult
+    public func commit(keepingPrevious: Bool) throws -> URL? {
         try finish()
         do {
             try Self.checkReplaceable(outputDirectory, display: displayPathForErrors)
@@ -38,7 +49,20 @@ extension OutputWriter {
                 .io(operation: "move the new site into place", detail: detail),
                 path: displayPathForErrors)
         }
-        if let previous { try? FileManager.default.removeItem(at: previous) }
+        if !keepingPrevious, let previous {
+            try? FileManager.default.removeItem(at: previous)
+            return nil
+        }
+        return previous
+    }
+
+    /// True when `folder` is a galleryc sibling of `output` with the marker (so recycling it
+    /// can never take over a folder galleryc did not make).
+    static func isRecyclable(_ folder: URL, output: URL) -> Bool {
+        folder.deletingLastPathComponent().standardizedFileURL.path
+            == output.deletingLastPathComponent().standardizedFileURL.path
+            && staleSuffix(of: folder.lastPathComponent, output: output.lastPathComponent) != nil
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent(markerFileName).path)
     }
 
     /// Removes the staging folder and leaves the output folder as it was. Safe to call more
@@ -103,6 +127,40 @@ extension OutputWriter {
         for kind in ["new", "old"] {
             let prefix = "\(output).galleryc-\(kind)-"
             if name.hasPrefix(prefix) { return name.dropFirst(prefix.count) }
+        }
+        return nil
+    }
+
+    /// Creates `path` with `bytes` (replacing a file there), creating missing folders; returns
+    /// why it failed, or nil.
+    static func createFile(_ path: String, bytes: [UInt8]) -> String? {
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                return describe(error)
+            }
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { return errnoText() }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                #if canImport(Glibc)
+                    return Glibc.write(descriptor, base + offset, buffer.count - offset)
+                #else
+                    return Darwin.write(descriptor, base + offset, buffer.count - offset)
+                #endif
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errnoText()
+            }
+            offset += count
         }
         return nil
     }

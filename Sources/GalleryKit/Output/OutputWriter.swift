@@ -1,12 +1,19 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a new site into a staging folder beside the output folder and swaps it in at the
 /// end, so `public/` is always either the previous site or the complete new one.
 ///
 /// The staging folder is a sibling (`public.galleryc-new-<random>`), on the same file system,
 /// so ``commit()`` is two `rename(2)` calls: the old site moves to `public.galleryc-old-<random>`,
-/// the new one to `public`, then the old one is deleted. A failed build calls ``abandon()``,
+/// the new one to `public`, then the old one is deleted (or, with ``commit(keepingPrevious:)``,
+/// kept to be recycled as a later build's staging folder). A failed build calls ``abandon()``,
 /// which removes only the staging folder. The output root carries a `.galleryc-output` marker:
 /// galleryc only ever replaces a folder that has it (or an empty one).
 ///
@@ -36,7 +43,11 @@ public final class OutputWriter: Sendable {
     ///   - contentDirectory: the content folder, which the output must neither be, lie in,
     ///     nor contain (compared after resolving symlinks and `..`).
     /// - Throws: ``OutputError`` when the output folder is refused or staging cannot be made.
-    public init(outputDirectory: URL, contentDirectory: URL) throws {
+    ///   - recycling: a previous site of this writer's output folder (one that ``commit(keepingPrevious:)``
+    ///     returned) to use as the staging folder instead of a new, empty one; the caller then
+    ///     rewrites only what changed and removes what the new site no longer has. Ignored
+    ///     unless it is a galleryc staging sibling of the output folder carrying the marker.
+    public init(outputDirectory: URL, contentDirectory: URL, recycling: URL? = nil) throws {
         let output = ResolvedPath.resolve(outputDirectory)
         let content = ResolvedPath.resolve(contentDirectory)
         let display = outputDirectory.path
@@ -53,6 +64,12 @@ public final class OutputWriter: Sendable {
         try Self.checkReplaceable(outputURL, display: display)
 
         let parent = outputURL.deletingLastPathComponent()
+        if let recycling, Self.isRecyclable(recycling, output: outputURL) {
+            self.outputDirectory = outputURL
+            self.stagingDirectory = recycling
+            self.displayPathForErrors = display
+            return
+        }
         let staging = Self.sibling(of: outputURL, kind: "new")
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -84,13 +101,33 @@ public final class OutputWriter: Sendable {
     /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
     public func write(path: String, bytes: [UInt8]) throws {
         let destination = try reserve(path)
-        do {
-            try FileManager.default.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: destination)
-        } catch {
-            throw OutputError(.io(operation: "write the file", detail: Self.describe(error)), path: path)
+        // POSIX calls rather than Foundation: every page of the site comes through here, and
+        // the parent folder usually exists already (then this is open, write, close).
+        if let detail = Self.createFile(destination.path, bytes: bytes) {
+            throw OutputError(.io(operation: "write the file", detail: detail), path: path)
         }
+    }
+
+    /// ``write(path:bytes:)`` for a recycled staging folder: whatever is at `path` is unlinked
+    /// first, so a file that is also linked elsewhere is never edited in place.
+    public func replace(path: String, bytes: [UInt8]) throws {
+        let destination = try reserve(path)
+        _ = unlink(destination.path)
+        if let detail = Self.createFile(destination.path, bytes: bytes) {
+            throw OutputError(.io(operation: "write the file", detail: detail), path: path)
+        }
+    }
+
+    /// The bytes of the file at `path` in the staging folder (a recycled one), or nil.
+    func stagedBytes(at path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: stagingDirectory.path + "/" + path).map { [UInt8]($0) }
+    }
+
+    /// Records `path` as part of the site without writing it: a recycled staging folder
+    /// already holds exactly these bytes there.
+    /// - Throws: ``OutputError`` for a path outside the site or a path written twice.
+    public func keep(path: String) throws {
+        _ = try reserve(path)
     }
 
     /// Copies an existing file (a cached image rendition, say) to `path` in the staging folder.

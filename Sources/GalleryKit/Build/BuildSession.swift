@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// What a long-lived caller (the preview server) keeps between builds of the same site, so
+/// that a rebuild after an edit costs little more than loading the content, rendering and
+/// writing what changed.
+///
+/// - The derivative cache stays open: its index is read once, and each entry's record once.
+/// - The previous site is not deleted after the swap: it stays beside the output folder and
+///   becomes the next build's staging folder ("recycled"). That build lists what the folder
+///   holds, removes what the new site does not have, keeps each rendition that is the very
+///   cache file (same inode) and each page whose bytes are unchanged, and writes the rest. The
+///   swap stays one `rename(2)`: the output folder is always a complete site.
+///
+/// Use one session per output folder, one build at a time; call ``close()`` when done.
+/// (`galleryc build` gets the same recycling across processes through the cache folder.)
+public final class BuildSession: Sendable {
+    struct State {
+        var cache: DerivativeCache?
+        var cacheDirectory: URL?
+        /// The previous site beside the output, ready to be recycled.
+        var spare: URL?
+    }
+
+    let state = Mutex(State())
+
+    /// A session with nothing kept yet.
+    public init() {}
+
+    /// Deletes the kept previous site, if any (the output folder stays).
+    public func close() {
+        if let spare = takeSpare() {
+            try? FileManager.default.removeItem(at: spare)
+        }
+    }
+
+    /// The cache opened by an earlier build of this session for the same folder, or `open()`'s.
+    func cache(for directory: URL?, open: () -> DerivativeCache?) -> DerivativeCache? {
+        if let known = state.withLock({ $0.cacheDirectory == directory ? $0.cache : nil }) {
+            return known
+        }
+        let opened = open()
+        state.withLock { state in
+            state.cache = opened
+            state.cacheDirectory = opened == nil ? nil : directory
+        }
+        return opened
+    }
+
+    /// Hands the kept previous site to a new build (at most once).
+    func takeSpare() -> URL? {
+        state.withLock { state in
+            defer { state.spare = nil }
+            return state.spare
+        }
+    }
+
+    /// After a swap: keeps the site that was live before (at `previous`) for recycling.
+    func committed(previous: URL?) {
+        let replaced = state.withLock { state in
+            defer { state.spare = previous }
+            return state.spare
+        }
+        if let replaced { try? FileManager.default.removeItem(at: replaced) }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// Rebuilds through a ``BuildSession`` (the preview server's) recycle the previous site as the
+/// staging folder, yet publish exactly what a build from scratch publishes.
+@Suite struct BuildSessionTests {
+    private func build(
+        _ sandbox: BuildSandbox, session: BuildSession?, output: URL? = nil
+    ) async -> BuildSandbox.Outcome {
+        let options = BuildOptions(
+            contentDirectory: sandbox.content, outputDirectory: output ?? sandbox.output,
+            themeDirectory: BuildSandbox.theme, jobs: 2, now: BuildSandbox.now,
+            cacheDirectory: sandbox.root.appendingPathComponent("cache"))
+        let diagnostics = DiagnosticCollector()
+        do {
+            let summary = try await SiteBuilder.build(
+                options, session: session, diagnostics: diagnostics, progress: { _ in })
+            return .init(summary: summary, error: nil, diagnostics: diagnostics.diagnostics)
+        } catch {
+            return .init(summary: nil, error: error, diagnostics: diagnostics.diagnostics)
+        }
+    }
+
+    /// Folders beside the output that a build left (staging or previous sites).
+    private func siblings(_ sandbox: BuildSandbox) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path)
+            .filter { $0.hasPrefix("public.galleryc-") }
+    }
+
+    @Test func editsThroughASessionPublishWhatAFreshBuildDoes() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        for _ in 0..<3 {
+            let outcome = await build(sandbox, session: session)
+            #expect(outcome.succeeded, "\(outcome.rendered)")
+        }
+        #expect(try siblings(sandbox).count == 1, "the previous site is kept for recycling")
+        // Whatever is planted in the kept site, the next site holds exactly what it should.
+        let kept = sandbox.root.appendingPathComponent(try #require(try siblings(sandbox).first))
+        try Data("planted -35.2958, 149.1266".utf8).write(to: kept.appendingPathComponent("planted.html"))
+        try Data("stale".utf8).write(to: kept.appendingPathComponent("index.html"))
+
+        // A caption edit, a removed page and a removed photo, then a recycled build.
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nA new caption for the harbour.\n")
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("about.md"))
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.jpg"))
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.md"))
+        let edited = await build(sandbox, session: session)
+        #expect(edited.succeeded, "\(edited.rendered)")
+        #expect(edited.summary?.phases.contains { $0.name == "remove stale" } == true, "it recycled")
+
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        let reference = await build(sandbox, session: nil, output: fresh)
+        #expect(reference.succeeded, "\(reference.rendered)")
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        let harbour =
+            try FileTree.contents(of: sandbox.output)
+            .first { $0.key.hasSuffix("harbour/index.html") }?.value ?? Data()
+        #expect(String(decoding: harbour, as: UTF8.self).contains("A new caption for the harbour."))
+
+        // A failed build leaves the output as it was; the next good one is complete again.
+        try sandbox.put("about.md", "# About\n\n{{ broken\n")
+        try sandbox.put("travel/tower.md", "---\nalt: x\n---\n")
+        try sandbox.put("travel/night/index.md", "---\ntitle: [unclosed\n---\n")
+        let broken = await build(sandbox, session: session)
+        #expect(!broken.succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.md"))
+        try sandbox.put("travel/night/index.md", "---\ntitle: Night\n---\n")
+        let fixed = await build(sandbox, session: session)
+        #expect(fixed.succeeded, "\(fixed.rendered)")
+        let again = await build(sandbox, session: nil, output: fresh)
+        #expect(again.succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+
+        session.close()
+        #expect(try siblings(sandbox).isEmpty, "close removes the kept site")
+    }
+
+    @Test func recyclingNeverEditsTheCachedRenditions() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        defer { session.close() }
+        for _ in 0..<3 { #expect(await build(sandbox, session: session).succeeded) }
+        let cache = sandbox.root.appendingPathComponent("cache")
+        let before = try FileTree.contents(of: cache).filter { $0.key.hasSuffix(".jpg") }
+        #expect(!before.isEmpty)
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nEdited.\n")
+        for _ in 0..<2 { #expect(await build(sandbox, session: session).succeeded) }
+        let after = try FileTree.contents(of: cache).filter { $0.key.hasSuffix(".jpg") }
+        #expect(before == after)
+    }
+
+    @Test func separateBuildsRecycleTheSpareSiteKeptInTheCache() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        for _ in 0..<2 { #expect(await build(sandbox, session: nil).succeeded) }
+        let spare = sandbox.root.appendingPathComponent("cache/site-spare")
+        #expect(FileManager.default.fileExists(atPath: spare.appendingPathComponent(".galleryc-output").path))
+        #expect(try siblings(sandbox).isEmpty, "nothing is left beside the output")
+
+        // Whatever sits in the spare folder, the next site holds exactly what it should.
+        try Data("planted".utf8).write(to: spare.appendingPathComponent("planted.html"))
+        try Data("stale".utf8).write(to: spare.appendingPathComponent("index.html"))
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nAnother caption.\n")
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.jpg"))
+        try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.md"))
+        let recycled = await build(sandbox, session: nil)
+        #expect(recycled.succeeded, "\(recycled.rendered)")
+        #expect(recycled.summary?.phases.contains { $0.name == "remove stale" } == true, "it recycled")
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        #expect(try siblings(sandbox).isEmpty)
+    }
+
+    /// Inode of every image file in the output, by path.
+    private func imageInodes(_ folder: URL) throws -> [String: UInt64] {
+        var inodes: [String: UInt64] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        where path.hasSuffix(".jpg") || path.hasSuffix(".png") || path.hasSuffix(".webp") {
+            inodes[path] = CacheFileSystem.stamp(folder.appendingPathComponent(path).path)?.inode
+        }
+        return inodes
+    }
+
+    @Test func aCaptionEditTouchesNoImageAndANewPhotoIsTheOnlyOneProcessed() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        defer { session.close() }
+        for _ in 0..<2 { #expect(await build(sandbox, session: session).succeeded) }
+        let before = try imageInodes(sandbox.output)
+        #expect(!before.isEmpty)
+
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nA caption edit.\n")
+        let edited = try #require(await build(sandbox, session: session).summary)
+        #expect(edited.cachedPhotoCount == edited.photoCount, "no photo was processed")
+        #expect(try imageInodes(sandbox.output) == before, "every image file is the same file")
+
+        let harbour = sandbox.content.appendingPathComponent("travel/harbour.jpg")
+        try FileManager.default.copyItem(
+            at: harbour, to: sandbox.content.appendingPathComponent("travel/night/harbour-again.jpg"))
+        let added = try #require(await build(sandbox, session: session).summary)
+        #expect(added.photoCount == edited.photoCount + 1)
+        #expect(added.cachedPhotoCount == edited.photoCount, "only the new photo was processed")
+    }
+}
