@@ -84,4 +84,8 @@ void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
 
 /// Composites premultiplied RGBA onto white, giving RGB.
 void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
+
+/// Makes malloc map every allocation of `threshold` bytes or more on its own and unmap it when
+/// freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it dynamically).
+void cc_return_large_buffers_to_system(size_t threshold);
 #endif

@@ -35,6 +35,7 @@ public struct ImagePipeline: Sendable {
     /// the first 10 hex digits of SHA-256 over (source bytes, the settings that shape the output,
     /// a pipeline version constant). Use `SHA256` from Sources/GalleryKit/Output/SHA256.swift.
     public init(settings: ImageSettings, outputDirectory: URL) {
+        ImageCodecs.largeBuffersReturnToSystem
         self.settings = settings
         self.outputDirectory = outputDirectory
     }

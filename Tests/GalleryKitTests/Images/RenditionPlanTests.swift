@@ -17,7 +17,11 @@ import Testing
         #expect(RenditionPlan.widths(configured: configured, photoWidth: photoWidth) == expected)
     }
 
-    @Test(arguments: [(6000, 2400, 4), (6000, 480, 1), (1800, 480, 4), (1800, 1800, 8), (1800, 900, 4)])
+    // A 4000-wide portrait needs 2400: 6/8 (3000 wide) instead of a full decode (4000 wide).
+    @Test(arguments: [
+        (6000, 2400, 4), (6000, 480, 1), (1800, 480, 4), (1800, 1800, 8), (1800, 900, 4),
+        (4000, 2400, 6), (1800, 1600, 8),
+    ])
     func dctScaleIsTheSmallestThatCovers(photoWidth: Int, needed: Int, scale: Int) {
         #expect(RenditionPlan.dctScale(photoWidth: photoWidth, neededWidth: needed) == scale)
     }
