@@ -1,3 +1,5 @@
+import GalleryKit
+
 /// Turns the arguments after the executable name into a ``Command`` or a ``UsageError``.
 /// Pure: no file system, no environment, no output.
 ///

@@ -152,25 +152,8 @@ struct FieldReader {
     /// The known key closest to a misspelt one, if it is close enough to be a typo.
     static func closest(to key: String, in known: [String]) -> String? {
         let lower = key.lowercased()
-        let scored = known.map { ($0, editDistance(lower, $0)) }
+        let scored = known.map { ($0, EditDistance.between(lower, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= (lower.count >= 4 ? 2 : 1) ? best.0 : nil
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
