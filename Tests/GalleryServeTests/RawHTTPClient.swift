@@ -156,7 +156,10 @@ extension RawHTTPClient {
     }
 
     /// ``read(_:until:seconds:)`` off the cooperative pool.
-    static func awaitText(_ fd: Int32, until marker: String, seconds: Double = 5) async throws -> String {
+    /// Waits for `marker` on the stream. The limit is generous on purpose: when the whole
+    /// suite runs in parallel on two cores, CPU-bound tests can hold the cooperative pool for
+    /// seconds, delaying the server's rebuild task; latency is measured by Benchmarks/serve.sh.
+    static func awaitText(_ fd: Int32, until marker: String, seconds: Double = 30) async throws -> String {
         try await offThePool { read(fd, until: marker, seconds: seconds) }
     }
 }
