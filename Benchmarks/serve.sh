@@ -246,8 +246,8 @@ if [[ -n "${RESULT[galleryc]:-}" ]]; then
     printf '\ngalleryc median %s ms against the %d ms target: %s\n' "$median" "$target_ms" "$verdict"
     printf 'galleryc first build %s; each rebuild after an edit, from its log (median): %s s.\n' \
         "${FIRST_BUILD:--}" "$BUILD_MEDIAN"
-    printf 'galleryc serve rebuilds the whole site on every change; until its derivative cache\n'
-    printf 'lands, that includes re-encoding every photo, which is what the figures above measure.\n'
+    printf 'Each rebuild restores unchanged photos from the derivative cache, renders every page\n'
+    printf 'and rewrites only the files whose bytes changed; a new photo is the only one processed.\n'
 fi
 if [[ " $only " == *" hugo "* && -n "${RESULT[hugo]:-}" ]]; then
     printf 'hugo: same photos as page bundles, captions in front matter; reload = its LiveReload\n'
