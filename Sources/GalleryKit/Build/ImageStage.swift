@@ -78,9 +78,10 @@ struct ImageStage: Sendable {
             }
             guard let index = next else { return }
             let photo = photos[index]
-            let (processed, key, fromCache) = process(
-                photo, contentDirectory: contentDirectory, diagnostics: diagnostics)
-            let coordinates = sourceCoordinates(of: photo, key: key, contentDirectory: contentDirectory)
+            let outcome = process(photo, contentDirectory: contentDirectory, diagnostics: diagnostics)
+            let (processed, key, fromCache) = (outcome.photo, outcome.key, outcome.fromCache)
+            let coordinates = sourceCoordinates(
+                of: photo, key: key, read: outcome.coordinates, contentDirectory: contentDirectory)
             let clean = fromCache && key.map { cache?.isScannedClean($0) == true } == true
             let done = state.lock.withLock { state in
                 if let processed { state.results[photo.sourcePath] = processed }
@@ -98,12 +99,21 @@ struct ImageStage: Sendable {
 }
 
 extension ImageStage {
+    /// What became of one photo: nil when it failed (the reason is in the diagnostics), its
+    /// cache key, whether it came from the cache, and the source's GPS coordinates when the
+    /// pipeline read the file.
+    private struct Outcome {
+        var photo: ProcessedPhoto?
+        var key: CacheKey?
+        var fromCache: Bool
+        var coordinates: [GPSCoordinate]?
+    }
+
     /// One photo: restored from the cache when an entry for its bytes and settings exists,
-    /// otherwise processed and stored for the next build. Returns nil when it failed (the
-    /// reason is in the diagnostics) and whether it came from the cache.
+    /// otherwise processed and stored for the next build.
     private func process(
         _ photo: PhotoSource, contentDirectory: URL, diagnostics: DiagnosticCollector
-    ) -> (ProcessedPhoto?, key: CacheKey?, fromCache: Bool) {
+    ) -> Outcome {
         let sourceURL = contentDirectory.appendingPathComponent(photo.sourcePath)
         var key: CacheKey?
         if let cache {
@@ -121,17 +131,19 @@ extension ImageStage {
                         cache.restoredPhoto(for: key, source: photo, into: siteRoot)
                     })
             {
-                return (restored, key, true)
+                return Outcome(photo: restored, key: key, fromCache: true)
             }
         }
+        let result: ImageResult
         let processed: ProcessedPhoto
         do {
             let start = phases.now
             defer { phases.add("process", phases.now - start) }
-            processed = finish(try pipeline.process(photo, contentDirectory: contentDirectory))
+            result = try pipeline.process(photo, contentDirectory: contentDirectory)
+            processed = finish(result)
         } catch {
             diagnostics.emit(error)
-            return (nil, key, false)
+            return Outcome(photo: nil, key: key, fromCache: false)
         }
         if let cache, let key {
             do {
@@ -142,14 +154,20 @@ extension ImageStage {
                 diagnostics.emit(error)
             }
         }
-        return (processed, key, false)
+        return Outcome(
+            photo: processed, key: key, fromCache: false, coordinates: result.sourceCoordinates)
     }
 
-    /// The source's GPS coordinates: remembered by the cache for these bytes, or read from
-    /// the file (and then remembered).
+    /// The source's GPS coordinates: those the pipeline just read, else remembered by the cache
+    /// for these bytes, else read from the file (a photo that failed, or an old cache index).
+    /// New ones are remembered for the next build.
     private func sourceCoordinates(
-        of photo: PhotoSource, key: CacheKey?, contentDirectory: URL
+        of photo: PhotoSource, key: CacheKey?, read: [GPSCoordinate]?, contentDirectory: URL
     ) -> [GPSCoordinate] {
+        if let read {
+            if let cache, let key { cache.recordSourceCoordinates(read, contentHash: key.contentHash) }
+            return read
+        }
         if let cache, let key,
             let known = cache.sourceCoordinates(contentHash: key.contentHash, sourcePath: photo.sourcePath)
         {

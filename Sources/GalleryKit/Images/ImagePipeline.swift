@@ -114,7 +114,9 @@ public struct ImagePipeline: Sendable {
             source: photo, width: source.width, height: source.height,
             exif: source.exif?.summary ?? ExifSummary(), renditions: renditions,
             focus: photo.focus ?? .center, hasAlpha: source.hasAlpha, original: original)
-        return ImageResult(photo: processed, preview: preview)
+        return ImageResult(
+            photo: processed, preview: preview,
+            sourceCoordinates: GPSCoordinates.read(fromImage: data, source: photo.sourcePath))
     }
 
     /// The first 10 hex digits of SHA-256 over the source, the output settings and the version.
