@@ -12,18 +12,17 @@ import Foundation
 public struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
-    static let version = "galleryc-images-2"
+    static let version = "galleryc-images-3"
     /// Photos declaring more pixels than this are refused before anything is allocated.
     public static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
     static let maxScans = 256
-    /// Resample RGB in linear light (sRGB decoded to 16-bit linear through a table and back).
+    /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).
     ///
     /// Measured (clang -O2 as SwiftPM builds CCodecs, one core): the cascade 3000 -> 2400 ->
-    /// 1600 -> 960 -> 480 takes 127-150 ms in sRGB and 140-172 ms in linear light, about 10 %
-    /// more (each source row goes through the table once, into a ring of rows, so the inner
-    /// loops still vectorise; a table lookup per tap cost 53 %), and 2-3 % of a 24 MP photo's
-    /// whole processing (about 0.65 s of CPU); in exchange fine bright detail
+    /// 1600 -> 960 -> 480 takes 43-45 ms in linear light on CPUs with AVX2 (134 ms with the
+    /// portable loops, which give the same bytes) against 128-177 ms for the scalar sRGB
+    /// resizer; see `resize_linear.c` for how. In exchange for nothing, fine bright detail
     /// (foliage against the sky, a black-and-white pattern) keeps its brightness when scaled
     /// down instead of turning darker. RGBA (premultiplied in sRGB) is resampled as stored.
     static let linearLight = true
