@@ -139,7 +139,8 @@ extension ImageStage {
         do {
             let start = phases.now
             defer { phases.add("process", phases.now - start) }
-            result = try pipeline.process(photo, contentDirectory: contentDirectory)
+            result = try pipeline.process(
+                photo, contentDirectory: contentDirectory, sourceDigest: key?.contentHash)
             processed = finish(result)
         } catch {
             diagnostics.emit(error)

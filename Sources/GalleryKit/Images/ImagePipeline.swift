@@ -40,10 +40,13 @@ public struct ImagePipeline: Sendable {
     }
 
     /// Reads, decodes (DCT-scaled), orients, resizes and encodes one photo.
+    /// - Parameters:
+    ///   - sourceDigest: SHA-256 of the file as hex, when the caller has it (the derivative
+    ///     cache hashes every source for its key); otherwise the pipeline hashes what it reads.
     /// - Throws: ``ImageError`` naming `photo.sourcePath` for unreadable, empty, damaged,
     ///   oversized or unsupported files, and for renditions that cannot be written.
-    public func process(_ photo: PhotoSource, contentDirectory: URL) throws(ImageError)
-        -> ImageResult
+    public func process(_ photo: PhotoSource, contentDirectory: URL, sourceDigest: String? = nil)
+        throws(ImageError) -> ImageResult
     {
         let fail = { (reason: ImageError.Reason) in ImageError(file: photo.sourcePath, reason: reason) }
         let url = contentDirectory.appendingPathComponent(photo.sourcePath)
@@ -59,7 +62,7 @@ public struct ImagePipeline: Sendable {
         var current = source.pixels
         source.pixels = PixelBuffer(width: 0, height: 0, channels: current.channels)
         let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
-        let hash = contentHash(data)
+        let hash = contentHash(sourceDigest: sourceDigest ?? SHA256.hex(data))
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
         var original: Rendition?
         if settings.privacy.publishOriginals {
@@ -118,10 +121,12 @@ public struct ImagePipeline: Sendable {
             sourceCoordinates: GPSCoordinates.read(fromImage: data, source: photo.sourcePath))
     }
 
-    /// The first 10 hex digits of SHA-256 over the source, the output settings and the version.
-    func contentHash(_ data: [UInt8]) -> String {
+    /// The first 10 hex digits of SHA-256 over the source's SHA-256, the output settings and
+    /// the version. Hashing the digest, not the bytes again, keeps each source to one pass of
+    /// SHA-256 (at about 250 MB/s it was 9 % of a cold JPEG-only build when done twice).
+    func contentHash(sourceDigest: String) -> String {
         var hasher = SHA256()
-        hasher.update(data)
+        hasher.update("source=\(sourceDigest)")
         let widths = settings.widths.map(String.init).joined(separator: ",")
         let formats = settings.formats.map(\.rawValue).joined(separator: ",")
         hasher.update(

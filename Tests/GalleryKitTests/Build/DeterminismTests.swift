@@ -19,6 +19,23 @@ import Testing
         try Self.expectIdentical(first.output, second.output)
     }
 
+    /// With a derivative cache the pipeline names rendition folders from the digest the cache
+    /// computed; without one it hashes the bytes itself. Both must give the same site, cold
+    /// and warm.
+    @Test func tinySiteBuildsTheSameWithOrWithoutACache() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let cache = sandbox.root.appendingPathComponent("cache")
+        let uncached = sandbox.root.appendingPathComponent("uncached")
+        let plain = await sandbox.build(output: uncached)
+        let cold = await sandbox.build(cache: cache)
+        #expect(plain.succeeded && cold.succeeded, "\(plain.rendered) \(cold.rendered)")
+        #expect(cold.summary?.cachedPhotoCount == 0)
+        try Self.expectIdentical(uncached, sandbox.output)
+        let warm = await sandbox.build(cache: cache)
+        #expect(warm.succeeded && warm.summary?.cachedPhotoCount == warm.summary?.photoCount)
+        try Self.expectIdentical(uncached, sandbox.output)
+    }
+
     /// The demo site in content/ (real photos), with one worker and then two. A copy is built
     /// with smaller rendition widths (the photos are decoded, scaled and encoded the same way,
     /// only smaller), which keeps this test a few seconds long in debug builds.

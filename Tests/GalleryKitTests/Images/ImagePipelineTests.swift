@@ -61,10 +61,12 @@ import Testing
     @Test func hashChangesWithSettingsThatShapeTheOutput() {
         let url = URL(fileURLWithPath: "/tmp")
         var settings = ImageSettings()
-        let a = ImagePipeline(settings: settings, outputDirectory: url).contentHash([1, 2, 3])
+        let source = SHA256.hex([1, 2, 3])
+        let a = ImagePipeline(settings: settings, outputDirectory: url).contentHash(sourceDigest: source)
         settings.jpegQuality = 70
-        let b = ImagePipeline(settings: settings, outputDirectory: url).contentHash([1, 2, 3])
-        let c = ImagePipeline(settings: settings, outputDirectory: url).contentHash([1, 2, 4])
+        let b = ImagePipeline(settings: settings, outputDirectory: url).contentHash(sourceDigest: source)
+        let c = ImagePipeline(settings: settings, outputDirectory: url)
+            .contentHash(sourceDigest: SHA256.hex([1, 2, 4]))
         #expect(a.count == 10 && a.allSatisfy(\.isHexDigit))
         #expect(a != b && b != c)
     }
