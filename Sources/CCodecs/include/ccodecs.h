@@ -93,6 +93,13 @@ void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
 /// Composites premultiplied RGBA onto white, giving RGB.
 void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
 
+/// 1 when this CPU has the SHA extensions that cc_sha256_blocks needs.
+int cc_sha256_has_hardware(void);
+
+/// SHA-256's compression function over `blocks` consecutive 64-byte blocks, updating the eight
+/// state words (A ... H). Only where cc_sha256_has_hardware() says so; does nothing elsewhere.
+void cc_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
+
 /// Makes malloc map every allocation of `threshold` bytes or more on its own and unmap it when
 /// freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it dynamically).
 void cc_return_large_buffers_to_system(size_t threshold);

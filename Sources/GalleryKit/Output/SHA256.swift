@@ -1,6 +1,15 @@
+internal import CCodecs
+
 /// SHA-256 (FIPS 180-4), for content hashes in asset and image file names and cache keys.
 /// Foundation on Linux has no CryptoKit and outside packages are not an option, so it is here.
+/// On x86-64 CPUs with the SHA extensions the blocks go through `cc_sha256_blocks` (about
+/// 2 GB/s against 250 MB/s here: every source photo is hashed on a cold build).
 public struct SHA256: Sendable {
+    /// Whether this CPU runs the compression function in hardware.
+    static let hardwareAvailable = cc_sha256_has_hardware() == 1
+
+    /// False forces the portable Swift path (for the test that compares both).
+    private let usesHardware: Bool
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
         0x5be0_cd19
@@ -21,7 +30,10 @@ public struct SHA256: Sendable {
         0xc671_78f2,
     ]
 
-    public init() {}
+    public init() { usesHardware = Self.hardwareAvailable }
+
+    /// A hasher that uses the hardware path only if `hardware` is true and the CPU has it.
+    init(hardware: Bool) { usesHardware = hardware && Self.hardwareAvailable }
 
     /// Feeds the UTF-8 bytes of a string.
     public mutating func update(_ string: String) {
@@ -106,6 +118,12 @@ public struct SHA256: Sendable {
     /// message schedule lives in a stack buffer and the state in locals, with no bounds checks
     /// or allocations per block (about 1.3x the speed of the array version: ~250 MB/s, 48 ms CPU for a 12 MB file).
     private mutating func compress(blocks: UnsafeRawBufferPointer) {
+        if usesHardware, let base = blocks.baseAddress {
+            var words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+            cc_sha256_blocks(&words, base.assumingMemoryBound(to: UInt8.self), blocks.count / 64)
+            state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
+            return
+        }
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
         SHA256.k.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in

@@ -13,6 +13,33 @@ import Testing
     ])
     func knownDigests(input: String, digest: String) {
         #expect(SHA256.hex(input) == digest)
+        var portable = SHA256(hardware: false)
+        portable.update(input)
+        #expect(SHA256.hexString(portable.finalize()) == digest)
+    }
+
+    /// The SHA extensions path (where the CPU has them) and the Swift one agree on inputs of
+    /// every length around the block size and on a large one fed in uneven pieces. A photo's
+    /// digest names its rendition folder, so a difference would move every image URL.
+    @Test(.enabled(if: SHA256.hardwareAvailable, "this CPU has no SHA extensions"))
+    func hardwareAndPortableAgree() {
+        var seed: UInt32 = 1
+        let bytes = (0..<300_000).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        for count in Array(0...130) + [1000, 4096, 65_537, bytes.count] {
+            var hardware = SHA256(hardware: true)
+            var portable = SHA256(hardware: false)
+            var offset = 0
+            while offset < count {
+                let piece = min(count - offset, 1 + offset % 97 * 131)
+                hardware.update(Array(bytes[offset..<offset + piece]))
+                portable.update(Array(bytes[offset..<offset + piece]))
+                offset += piece
+            }
+            #expect(hardware.finalize() == portable.finalize(), "\(count) bytes")
+        }
     }
 
     @Test func incrementalUpdatesMatchOneShot() {
