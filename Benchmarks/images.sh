@@ -145,15 +145,16 @@ EOF
   {{- if eq \$o 5 6 }}{{ \$rot = " r270" }}{{ else if eq \$o 7 8 }}{{ \$rot = " r90" }}{{ else if eq \$o 3 4 }}{{ \$rot = " r180" }}{{ end }}
   {{- \$dw := \$img.Width }}
   {{- if eq \$o 5 6 7 8 }}{{ \$dw = \$img.Height }}{{ end }}
-  {{- \$done := false }}
+  {{- \$reach := false }}
   {{- range \$widths }}
-    {{- if le . \$dw }}
+    {{- if lt . \$dw }}
       {{- \$r := \$img.Resize (printf "%dx q$JPEG_Q%s" . \$rot) }}
 <img src="{{ \$r.RelPermalink }}" width="{{ \$r.Width }}" height="{{ \$r.Height }}">
-      {{- \$done = true }}
+    {{- else }}
+      {{- \$reach = true }}
     {{- end }}
   {{- end }}
-  {{- if not \$done }}
+  {{- if \$reach }}
     {{- \$r := \$img.Resize (printf "%dx q$JPEG_Q%s" \$dw \$rot) }}
 <img src="{{ \$r.RelPermalink }}" width="{{ \$r.Width }}" height="{{ \$r.Height }}">
   {{- end }}

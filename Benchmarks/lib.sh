@@ -99,17 +99,19 @@ load_dimensions() {
     done < <(exiftool -q -n -T -r -ext jpg -Directory -FileName -ImageWidth -ImageHeight -Orientation "$1")
 }
 
-# The rendition widths for a photo of display width $1: every configured width that does not
-# upscale; a photo narrower than the smallest width gets one rendition at its own width.
+# The rendition widths for a photo of display width $1, by galleryc's rule (RenditionPlan.widths)
+# so that every tool makes the same files: each configured width below the photo's width, plus
+# the photo's own width when a configured width reaches it. Never an upscale.
 widths_for() {
-    local dw=$1 w any=0
+    local dw=$1 w reach=0
     for w in "${WIDTHS[@]}"; do
-        if ((w <= dw)); then
+        if ((w < dw)); then
             echo "$w"
-            any=1
+        else
+            reach=1
         fi
     done
-    ((any)) || echo "$dw"
+    if ((reach)); then echo "$dw"; fi
 }
 
 # measure SLUG LABEL CMD...: runs CMD under GNU time, appends one result line to $RESULTS
