@@ -4,9 +4,6 @@
 // cache, so this is on the path of a cold build.
 #include "ccodecs.h"
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
-
 static const uint32_t cc_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
     0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
@@ -19,6 +16,11 @@ static const uint32_t cc_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
     0xc67178f2,
 };
+
+const uint32_t *cc_sha256_round_constants(void) { return cc_sha256_k; }
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
 
 int cc_sha256_has_hardware(void) {
     return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1") ? 1 : 0;

@@ -93,6 +93,9 @@ void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
 /// Composites premultiplied RGBA onto white, giving RGB.
 void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
 
+/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for both implementations.
+const uint32_t *cc_sha256_round_constants(void);
+
 /// 1 when this CPU has the SHA extensions that cc_sha256_blocks needs.
 int cc_sha256_has_hardware(void);
 
