@@ -136,6 +136,33 @@ def test_a_published_original_still_shows_the_right_way_up(galleryc, tmp_path):
         assert mean < 6.0
 
 
+# How the theme shows the download: under the EXIF details, in their column on a wide screen and
+# after them on a phone, never on top of anything.
+BOXES_JS = """
+const box = s => { const r = document.querySelector(s).getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
+return {link: box('.photo-original a'), size: box('.photo-original-size'), exif: box('.exif'),
+  title: box('.photo-title'), page: document.documentElement.clientWidth,
+  scroll: document.documentElement.scrollWidth};
+"""
+
+
+def test_the_original_download_sits_under_the_photo_details(galleryc, tmp_path, serve, browser):
+    _, output = _build(galleryc, tmp_path, "privacy:\n  publish_originals: true\n")
+    base = serve(output)
+    for width in (1280, 390):
+        browser.set_window_size(width, 1000)
+        browser.get(base + "iptc/1/")
+        b = browser.execute_script(BOXES_JS)
+        assert b["link"]["width"] > 0 and b["size"]["width"] > 0, f"{width}px: download not shown"
+        assert b["link"]["top"] >= b["exif"]["bottom"], f"{width}px: download overlaps the details: {b}"
+        assert b["link"]["top"] - b["exif"]["bottom"] < 48, f"{width}px: download far below the details: {b}"
+        assert abs(b["link"]["left"] - b["exif"]["left"]) < 1, f"{width}px: download not in the details column"
+        assert b["size"]["right"] <= b["page"] and b["scroll"] <= b["page"], f"{width}px: page overflows: {b}"
+        if width > 800:
+            assert b["exif"]["left"] >= b["title"]["right"], "details not beside the title on a wide screen"
+
+
 # Both run two builds through the same derivative cache: its key includes the privacy settings
 # and its records keep the published original.
 
