@@ -210,11 +210,12 @@ void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst) {
     }
 }
 
-void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb) {
+void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uint8_t background[3],
+                              uint8_t *rgb) {
     for (size_t i = 0; i < pixel_count; i++, rgba += 4, rgb += 3) {
-        unsigned white = 255u - rgba[3];
+        unsigned uncovered = 255u - rgba[3];
         for (int c = 0; c < 3; c++) {
-            unsigned v = rgba[c] + white;
+            unsigned v = rgba[c] + (background[c] * uncovered + 127) / 255;
             rgb[c] = (uint8_t)(v > 255 ? 255 : v);
         }
     }

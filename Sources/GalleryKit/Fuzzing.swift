@@ -37,8 +37,8 @@ public enum FuzzEntryPoints {
             case .png:
                 let decoded = try ImageCodecs.decodePNG(bytes, maxPixels: maxPixels)
                 digest &+= plan(width: decoded.pixels.width, height: decoded.pixels.height)
-                let flat = ImageCodecs.flattenPremultipliedOntoWhite(
-                    ImageCodecs.premultiplied(decoded.pixels))
+                let flat = ImageCodecs.flattenPremultiplied(
+                    ImageCodecs.premultiplied(decoded.pixels), onto: ImageSettings.defaultBackground)
                 digest &+= try shrink(flat) &+ (decoded.iccProfile?.count ?? 0)
             default:
                 digest &+= ImagePipeline.describeBytes(bytes).utf8.count

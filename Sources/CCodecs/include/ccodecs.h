@@ -90,8 +90,9 @@ void cc_premultiply(uint8_t *rgba, size_t pixel_count);
 /// Divides premultiplied RGBA back to straight alpha (fully transparent pixels become 0).
 void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
 
-/// Composites premultiplied RGBA onto white, giving RGB.
-void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, uint8_t *rgb);
+/// Composites premultiplied RGBA onto an opaque background colour (R, G, B), giving RGB.
+void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uint8_t background[3],
+                              uint8_t *rgb);
 
 /// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for both implementations.
 const uint32_t *cc_sha256_round_constants(void);

@@ -88,6 +88,16 @@ struct FieldReader {
         typed(key, "a date like 2024-06-01 or 2024-06-01T09:00:00", ScalarTypes.date)
     }
 
+    /// A colour like `"#fbfaf8"`. Unquoted, YAML reads `#` as the start of a comment and the
+    /// value as empty, which would silently keep the default: that is reported too.
+    func color(_ key: String) -> RGBColor? {
+        let expected = "a colour like \"#fbfaf8\" (in quotes: an unquoted # starts a YAML comment)"
+        if let value = entries[key]?.value, value.isNull {
+            return wrong(key, expected, value)
+        }
+        return typed(key, expected, RGBColor.init(hex:))
+    }
+
     func focus(_ key: String) -> FocalPoint? {
         typed(key, "two fractions from 0 to 1 like '0.62 0.40'", ScalarTypes.focus)
     }

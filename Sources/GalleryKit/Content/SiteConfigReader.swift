@@ -6,7 +6,7 @@ enum SiteConfigReader {
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
         "privacy",
     ]
-    static let imageKeys = ["widths", "formats", "quality", "progressive"]
+    static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
     /// - Parameters:
     ///   - text: the file's contents, nil when there is no site.yml.
@@ -68,6 +68,7 @@ enum SiteConfigReader {
             settings.formats = unique
         }
         if let progressive = images.bool("progressive") { settings.progressive = progressive }
+        if let background = images.color("background") { settings.background = background }
         if let quality = images.nested("quality", knownKeys: ["jpeg", "webp"]) {
             if let jpeg = quality.int("jpeg", in: 1...100) { settings.jpegQuality = jpeg }
             if let webp = quality.int("webp", in: 1...100) { settings.webpQuality = webp }

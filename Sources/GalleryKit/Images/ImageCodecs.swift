@@ -154,13 +154,14 @@ enum ImageCodecs {
         return PixelBuffer(width: pixels.width, height: pixels.height, channels: 4, bytes: bytes)
     }
 
-    /// Composites premultiplied RGBA onto white; RGB passes through.
-    static func flattenPremultipliedOntoWhite(_ pixels: PixelBuffer) -> PixelBuffer {
+    /// Composites premultiplied RGBA onto `background`; RGB passes through.
+    static func flattenPremultiplied(_ pixels: PixelBuffer, onto background: RGBColor) -> PixelBuffer {
         guard pixels.channels == 4 else { return pixels }
         let count = pixels.width * pixels.height
+        let colour = [background.red, background.green, background.blue]
         let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { target, written in
             pixels.bytes.withUnsafeBufferPointer { source in
-                cc_flatten_premultiplied(source.baseAddress, count, target.baseAddress)
+                cc_flatten_premultiplied(source.baseAddress, count, colour, target.baseAddress)
             }
             written = count * 3
         }

@@ -34,7 +34,8 @@ extension ImagePipeline {
         default:
             do throws(CodecFailure) {
                 bytes = try ImageCodecs.encodeJPEG(
-                    ImageCodecs.flattenPremultipliedOntoWhite(pixels), quality: settings.jpegQuality,
+                    ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
+                    quality: settings.jpegQuality,
                     progressive: settings.progressive, iccProfile: icc, exif: exif)
             } catch {
                 throw ImageError(file: file, reason: Self.reason(for: error))

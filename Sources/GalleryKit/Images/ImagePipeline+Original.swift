@@ -53,7 +53,8 @@ extension ImagePipeline {
             } else {
                 do throws(CodecFailure) {
                     bytes = try ImageCodecs.encodeJPEG(
-                        ImageCodecs.flattenPremultipliedOntoWhite(pixels), quality: Self.originalJPEGQuality,
+                        ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
+                        quality: Self.originalJPEGQuality,
                         progressive: settings.progressive,
                         iccProfile: source.iccProfile, exif: exif)
                 } catch {

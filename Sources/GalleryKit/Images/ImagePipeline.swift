@@ -102,7 +102,7 @@ public struct ImagePipeline: Sendable {
         }
         // The preview is made while the last encodes run.
         let size = RenditionPlan.previewSize(width: current.width, height: current.height)
-        var preview = ImageCodecs.flattenPremultipliedOntoWhite(current)
+        var preview = ImageCodecs.flattenPremultiplied(current, onto: settings.background)
         if (size.width, size.height) != (current.width, current.height) {
             do throws(CodecFailure) {
                 preview = try ImageCodecs.resize(preview, width: size.width, height: size.height)
@@ -131,7 +131,8 @@ public struct ImagePipeline: Sendable {
         let formats = settings.formats.map(\.rawValue).joined(separator: ",")
         hasher.update(
             "\n\(Self.version);widths=\(widths);jpeg=\(settings.jpegQuality);"
-                + "webp=\(settings.webpQuality);formats=\(formats);progressive=\(settings.progressive)"
+                + "webp=\(settings.webpQuality);formats=\(formats);progressive=\(settings.progressive);"
+                + "background=\(settings.background)"
         )
         // Only when not the default, so sites without `privacy:` keep their hashes (the
         // default allow-list writes exactly what the fixed one did before).

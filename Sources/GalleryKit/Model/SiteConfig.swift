@@ -41,6 +41,10 @@ public struct ImageSettings: Sendable, Hashable {
     public var formats: [ImageFormat] = [.webp, .jpeg]
     /// Progressive JPEG with optimised Huffman tables.
     public var progressive: Bool = true
+    /// What transparent pixels become in JPEG renditions and placeholders (WebP keeps the
+    /// alpha): by default the default theme's light page background, `--bg` in galleryc.css.
+    public var background = Self.defaultBackground
+    public static let defaultBackground = RGBColor(red: 0xfb, green: 0xfa, blue: 0xf8)
     /// Metadata and originals (site.yml's top-level `privacy:`). Kept here because it shapes
     /// the image output: the pipeline's content hash and the derivative cache key include it.
     public var privacy = PrivacySettings()

@@ -48,6 +48,7 @@ extension DerivativeCache {
             "jpeg-quality=\(settings.jpegQuality)",
             "webp-quality=\(settings.webpQuality)",
             "progressive=\(settings.progressive)",
+            "background=\(settings.background)",
             "privacy=\(settings.privacy.canonicalDescription)",
             "slug=\(photo.slug.utf8.count):\(photo.slug)",
             "focus=\(focus)",

@@ -32,7 +32,11 @@ import Testing
 
     /// lamp.png has a transparent background; the JPEG derivatives show it on white (the WebP
     /// ones keep the transparency).
-    @Test func transparentPNGIsFlattenedOntoWhite() async throws {
+    /// By default the JPEG fallback of a transparent PNG shows the default theme's light page
+    /// background (#fbfaf8) where the PNG is transparent, not black. (At 32 px, 4:2:0 chroma
+    /// smears the lamp's colour into the corner by a few steps; WebPRenditionTests checks an
+    /// exact, non-default colour.)
+    @Test func transparentPNGIsFlattenedOntoThePageBackground() async throws {
         let site = try await Self.builtSite()
         let lamps = site.files.keys.filter {
             $0.hasPrefix("_img/") && $0.contains("/lamp-") && $0.hasSuffix(".jpg")
@@ -41,7 +45,9 @@ import Testing
         for path in lamps {
             let pixels = try ImageSignature.decode([UInt8](site.files[path] ?? Data()))
             let corner = Array(pixels.bytes[0..<pixels.channels])
-            #expect(corner.allSatisfy { $0 > 235 }, "\(path): top-left corner is \(corner), not white")
+            #expect(
+                zip(corner, [0xfb, 0xfa, 0xf8]).allSatisfy { abs(Int($0) - $1) <= 10 },
+                "\(path): top-left corner is \(corner), not the page background")
         }
     }
 

@@ -30,6 +30,7 @@ import Testing
               formats: [webp, jpeg]
               quality: {jpeg: 90, webp: 70}
               progressive: false
+              background: "#0A0B0C"
             motion:
               blur_radius: 12.5
             """
@@ -46,6 +47,7 @@ import Testing
         #expect(config.images.formats == [.webp, .jpeg])
         #expect(config.images.jpegQuality == 90 && config.images.webpQuality == 70)
         #expect(!config.images.progressive)
+        #expect(config.images.background == RGBColor(red: 10, green: 11, blue: 12))
         #expect(config.motion.blurRadius == 12.5)
     }
 
@@ -88,5 +90,22 @@ import Testing
         #expect(config.title == "my-folder")
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("site.yml:2:1: error: YAML: ") == true)
+    }
+
+    /// `background: #000` unquoted is an empty value with a YAML comment: it must not be
+    /// dropped without a word.
+    @Test func backgroundColours() {
+        #expect(RGBColor(hex: "#fff") == RGBColor(red: 255, green: 255, blue: 255))
+        #expect(RGBColor(hex: "1a2B3c")?.description == "#1a2b3c")
+        #expect(RGBColor(hex: "#12345") == nil && RGBColor(hex: "#ggg") == nil && RGBColor(hex: "#") == nil)
+        let (config, messages) = read("images:\n  background: #000\n")
+        #expect(config.images.background == ImageSettings.defaultBackground)
+        #expect(
+            messages == [
+                "site.yml:2:14: warning: 'images.background' should be a colour like \"#fbfaf8\" (in quotes: "
+                    + "an unquoted # starts a YAML comment), not ''; using the default"
+            ])
+        let (_, wrong) = read("images:\n  background: navy\n")
+        #expect(wrong.count == 1 && wrong[0].contains("not 'navy'"), "\(wrong)")
     }
 }

@@ -39,7 +39,7 @@ import Testing
         #expect(decoded.iccProfile == icc)
     }
 
-    @Test func pngWithAlphaDecodesAndFlattensOntoWhite() throws {
+    @Test func pngWithAlphaDecodesAndFlattensOntoTheBackground() throws {
         let rgba: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 0, 100, 50, 200, 128]
         let png = ImageTestSupport.png(width: 3, height: 1, rgba: rgba)
         let decoded = try ImageCodecs.decodePNG(png, maxPixels: 1 << 20)
@@ -47,8 +47,12 @@ import Testing
         #expect(decoded.pixels.bytes == rgba)
         let premultiplied = ImageCodecs.premultiplied(decoded.pixels)
         #expect(premultiplied.bytes == [255, 0, 0, 255, 0, 0, 0, 0, 50, 25, 100, 128])
-        let flat = ImageCodecs.flattenPremultipliedOntoWhite(premultiplied)
-        #expect(flat.bytes == [255, 0, 0, 255, 255, 255, 177, 152, 227])
+        let white = ImageCodecs.flattenPremultiplied(
+            premultiplied, onto: RGBColor(red: 255, green: 255, blue: 255))
+        #expect(white.bytes == [255, 0, 0, 255, 255, 255, 177, 152, 227])
+        let navy = ImageCodecs.flattenPremultiplied(
+            premultiplied, onto: RGBColor(red: 0, green: 0, blue: 128))
+        #expect(navy.bytes == [255, 0, 0, 0, 0, 128, 50, 25, 164])
         // Back to straight alpha; a fully transparent pixel keeps no colour.
         let straight = ImageCodecs.unpremultiplied(premultiplied)
         let expected: [UInt8] = [255, 0, 0, 255, 0, 0, 0, 0, 100, 50, 200, 128]

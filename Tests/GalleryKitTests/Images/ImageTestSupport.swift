@@ -50,24 +50,26 @@ enum ImageTestSupport {
     /// Writes `bytes` as `name` in a new content folder and runs the pipeline on it.
     static func process(
         _ bytes: [UInt8], name: String, widths: [Int] = [480, 960], formats: [ImageFormat] = [.jpeg],
-        output: URL? = nil
+        output: URL? = nil, background: RGBColor = ImageSettings.defaultBackground
     ) throws -> (ImageResult, URL) {
         let content = try scratch()
         let file = content.appendingPathComponent(name)
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: file)
-        return try process(at: content, name: name, widths: widths, formats: formats, output: output)
+        return try process(
+            at: content, name: name, widths: widths, formats: formats, output: output, background: background)
     }
 
     /// Runs the pipeline on `name` inside `content` (JPEG renditions only unless `formats` says).
     static func process(
         at content: URL, name: String, widths: [Int], formats: [ImageFormat] = [.jpeg],
-        output: URL? = nil
+        output: URL? = nil, background: RGBColor = ImageSettings.defaultBackground
     ) throws -> (ImageResult, URL) {
         var settings = ImageSettings()
         settings.widths = widths
         settings.formats = formats
+        settings.background = background
         let outputDirectory = try output ?? scratch()
         let slug = name.split(separator: "/").last.map(String.init) ?? name
         let photo = PhotoSource(

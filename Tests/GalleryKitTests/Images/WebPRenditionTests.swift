@@ -70,9 +70,12 @@ import Testing
         #expect(read.summary.cameraModel == "Canon DIGITAL IXUS IIs")
     }
 
-    @Test func alphaIsKeptInWebPAndFlattenedOntoWhiteInJPEG() throws {
+    /// The JPEG fallback shows `images.background` where the photo is transparent (dark navy
+    /// here, so that it cannot be mistaken for the default near-white).
+    @Test func alphaIsKeptInWebPAndFlattenedOntoTheBackgroundInJPEG() throws {
         let (result, output) = try ImageTestSupport.process(
-            Self.halfTransparent(width: 16), name: "a/logo.png", widths: [16], formats: [.webp, .jpeg])
+            Self.halfTransparent(width: 16), name: "a/logo.png", widths: [16], formats: [.webp, .jpeg],
+            background: RGBColor(red: 20, green: 30, blue: 110))
         #expect(result.photo.hasAlpha)
         let webp = try #require(result.photo.renditions.first { $0.format == .webp })
         let (pixels, _) = try WebPCodec.decode(try ImageTestSupport.read(webp, in: output))
@@ -86,8 +89,10 @@ import Testing
             let right = (y * 16 + 13) * 4
             #expect(pixels.bytes[left + 3] == 255 && pixels.bytes[right + 3] == 0, "WebP alpha in row \(y)")
             #expect(pixels.bytes[left] > 190 && pixels.bytes[left + 1] < 70, "WebP red in row \(y)")
-            let white = jpeg.pixels.bytes[(y * 16 + 13) * 3..<(y * 16 + 14) * 3]
-            #expect(white.allSatisfy { $0 >= 245 }, "JPEG white where transparent, row \(y): \(Array(white))")
+            let navy = Array(jpeg.pixels.bytes[(y * 16 + 13) * 3..<(y * 16 + 14) * 3])
+            #expect(
+                zip(navy, [20, 30, 110]).allSatisfy { abs(Int($0) - $1) <= 6 },
+                "JPEG background where transparent, row \(y): \(navy)")
             let red = Array(jpeg.pixels.bytes[(y * 16 + 2) * 3..<(y * 16 + 3) * 3])
             #expect(red[0] > 190 && red[1] < 70, "JPEG red where opaque, row \(y): \(red)")
         }
