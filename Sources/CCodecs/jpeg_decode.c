@@ -30,8 +30,16 @@ static void cc_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, int width, int
     }
 }
 
-static int cc_jpeg_run(const uint8_t *data, size_t size, int header_only, int scale_num,
-                       uint64_t max_pixels, int max_scans, cc_image *out) {
+/// What cc_jpeg_run goes as far as.
+typedef enum {
+    CC_JPEG_HEADER,  // the declared size
+    CC_JPEG_PLAN,    // also the size limit and the output size at a DCT scale
+    CC_JPEG_PIXELS,  // the whole decode
+} cc_jpeg_stage;
+
+static int cc_jpeg_run(const uint8_t *data, size_t size, cc_jpeg_stage stage, int scale_num,
+                       uint64_t max_pixels, int max_scans, uint8_t *dst, size_t dst_size,
+                       cc_image *out) {
     memset(out, 0, sizeof *out);
     if (!data || size == 0 || scale_num < 1 || scale_num > 8) {
         snprintf(out->message, sizeof out->message, "empty input or bad scale");
@@ -61,11 +69,11 @@ static int cc_jpeg_run(const uint8_t *data, size_t size, int header_only, int sc
     d->progress.progress_monitor = cc_progress;
     d->cinfo.progress = &d->progress;
     jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
-    if (!header_only) jpeg_save_markers(&d->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    if (stage == CC_JPEG_PIXELS) jpeg_save_markers(&d->cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&d->cinfo, TRUE);
     out->declared_width = (int)d->cinfo.image_width;
     out->declared_height = (int)d->cinfo.image_height;
-    if (header_only) {
+    if (stage == CC_JPEG_HEADER) {
         jpeg_destroy_decompress(&d->cinfo);
         free(d);
         return CC_OK;
@@ -78,31 +86,46 @@ static int cc_jpeg_run(const uint8_t *data, size_t size, int header_only, int sc
         free(d);
         return CC_ERR_TOO_LARGE;
     }
+    int cmyk = d->cinfo.jpeg_color_space == JCS_CMYK || d->cinfo.jpeg_color_space == JCS_YCCK;
+    d->cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGB;
+    d->cinfo.scale_num = (unsigned int)scale_num;
+    d->cinfo.scale_denom = 8;
+    d->cinfo.dct_method = JDCT_ISLOW;
+    if (stage == CC_JPEG_PLAN) {
+        jpeg_calc_output_dimensions(&d->cinfo);
+        out->width = (int)d->cinfo.output_width;
+        out->height = (int)d->cinfo.output_height;
+        out->channels = 3;
+        jpeg_destroy_decompress(&d->cinfo);
+        free(d);
+        return CC_OK;
+    }
     JOCTET *icc = NULL;
     unsigned int icc_length = 0;
     if (jpeg_read_icc_profile(&d->cinfo, &icc, &icc_length)) {
         out->icc = icc;
         out->icc_length = icc_length;
     }
-    int cmyk = d->cinfo.jpeg_color_space == JCS_CMYK || d->cinfo.jpeg_color_space == JCS_YCCK;
-    d->cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGB;
-    d->cinfo.scale_num = (unsigned int)scale_num;
-    d->cinfo.scale_denom = 8;
-    d->cinfo.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&d->cinfo);
     size_t width = d->cinfo.output_width, height = d->cinfo.output_height;
-    out->pixels = malloc(width * height * 3);
+    if (dst && dst_size != width * height * 3) {
+        snprintf(d->err.message, sizeof d->err.message, "output buffer of %zu bytes for %zu x %zu",
+                 dst_size, width, height);
+        d->err.code = CC_ERR_ARGUMENT;
+        longjmp(d->err.jump, 1);
+    }
+    uint8_t *pixels = dst ? dst : (out->pixels = malloc(width * height * 3));
     if (cmyk) d->row = malloc(width * 4);
-    if (!out->pixels || (cmyk && !d->row)) {
+    if (!pixels || (cmyk && !d->row)) {
         snprintf(d->err.message, sizeof d->err.message, "out of memory");
         d->err.code = CC_ERR_NO_MEMORY;
         longjmp(d->err.jump, 1);
     }
     while (d->cinfo.output_scanline < height) {
         size_t y = d->cinfo.output_scanline;
-        JSAMPROW target = cmyk ? d->row : out->pixels + y * width * 3;
+        JSAMPROW target = cmyk ? d->row : pixels + y * width * 3;
         jpeg_read_scanlines(&d->cinfo, &target, 1);
-        if (cmyk) cc_cmyk_row_to_rgb(d->row, out->pixels + y * width * 3, (int)width,
+        if (cmyk) cc_cmyk_row_to_rgb(d->row, pixels + y * width * 3, (int)width,
                                      d->cinfo.saw_Adobe_marker);
     }
     out->width = (int)width;
@@ -117,11 +140,17 @@ static int cc_jpeg_run(const uint8_t *data, size_t size, int header_only, int sc
 }
 
 int cc_jpeg_info(const uint8_t *data, size_t size, cc_image *out) {
-    return cc_jpeg_run(data, size, 1, 8, 0, 0, out);
+    return cc_jpeg_run(data, size, CC_JPEG_HEADER, 8, 0, 0, NULL, 0, out);
+}
+
+int cc_jpeg_output_size(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
+                        cc_image *out) {
+    return cc_jpeg_run(data, size, CC_JPEG_PLAN, scale_num, max_pixels, 0, NULL, 0, out);
 }
 
 int cc_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
-                   int max_scans, cc_image *out) {
-    return cc_jpeg_run(data, size, 0, scale_num, max_pixels, max_scans, out);
+                   int max_scans, uint8_t *dst, size_t dst_size, cc_image *out) {
+    return cc_jpeg_run(data, size, CC_JPEG_PIXELS, scale_num, max_pixels, max_scans, dst,
+                       dst_size, out);
 }
 

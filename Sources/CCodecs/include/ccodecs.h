@@ -46,11 +46,18 @@ void cc_buffer_free(cc_buffer *buffer);
 /// Reads only the JPEG header: the declared size (into declared_width/height).
 int cc_jpeg_info(const uint8_t *data, size_t size, cc_image *out);
 
+/// Reads only the JPEG header: the declared size, and (into width/height) the size a decode at
+/// scale_num/8 gives. Refuses declared width * height above max_pixels.
+int cc_jpeg_output_size(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
+                        cc_image *out);
+
 /// Decodes a JPEG at scale_num/8 (1...8) to RGB. Refuses declared width * height above
 /// max_pixels before allocating, and more than max_scans scans. Grayscale, CMYK and YCCK
-/// (Adobe inverted or not) become RGB.
+/// (Adobe inverted or not) become RGB. With dst (dst_size must be exactly width * height * 3,
+/// as cc_jpeg_output_size says) the pixels go there and out->pixels stays NULL; without, they
+/// are allocated into out->pixels.
 int cc_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
-                   int max_scans, cc_image *out);
+                   int max_scans, uint8_t *dst, size_t dst_size, cc_image *out);
 
 /// Encodes RGB pixels. progressive != 0: progressive scans with optimised Huffman tables.
 /// icc and exif (a TIFF payload without the "Exif\0\0" header) may be NULL.
