@@ -15,6 +15,6 @@ typedef struct {
 int cc_kernel_make(int in, int out, int precision, cc_kernel *k);
 void cc_kernel_free(cc_kernel *k);
 
-/// RGB resize in linear light: sRGB bytes -> 16-bit linear -> both passes -> sRGB bytes.
+/// RGB resize in linear light: sRGB bytes -> 15-bit linear -> both passes -> sRGB bytes.
 int cc_resize_linear(const uint8_t *src, int sw, int sh, uint8_t *dst, int dw, int dh);
 #endif

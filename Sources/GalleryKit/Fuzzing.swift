@@ -16,7 +16,7 @@ public enum FuzzEntryPoints {
 
     /// What the image stage does with a photo file: the format sniffer, the JPEG marker walk
     /// and EXIF reader, the JPEG header, the rendition plan, then decoding (JPEG at `scale`/8,
-    /// clamped to 1...8, or PNG), EXIF orientation, flattening onto white and a small resize.
+    /// clamped to 1...8, or PNG), EXIF orientation, flattening onto the default background and a small resize.
     public static func image(_ bytes: [UInt8], scale: Int) -> Int {
         let format = SniffedFormat.sniff(bytes)
         var digest = format.name.utf8.count

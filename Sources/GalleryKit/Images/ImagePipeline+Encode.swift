@@ -11,10 +11,10 @@ extension ImagePipeline {
 
     /// Encodes one size in one format and writes the file.
     ///
-    /// WebP keeps the alpha. JPEG has none, so its pixels are flattened onto white: the issue
-    /// asks for the theme's background, and white is the light theme's; the stage does not
-    /// know the theme, and JPEG is only the fallback for browsers without WebP. Each call works on
-    /// its own copy of the pixels it changes, so calls can run in parallel on the same sizes.
+    /// WebP keeps the alpha. JPEG has none, so its pixels are flattened onto `images.background`
+    /// (by default the default theme's light page colour; the stage does not read the theme's
+    /// CSS, and JPEG is only the fallback for browsers without WebP). Each call works on its own
+    /// copy of the pixels it changes, so calls can run in parallel on the same sizes.
     func encode(
         _ pixels: PixelBuffer, as format: ImageFormat, icc: [UInt8]?, exif: [UInt8]?,
         file: String, hash: String, slug: String, directory: URL

@@ -7,8 +7,8 @@ import Foundation
 /// the largest rendition; PNG, WebP, HEIC/HEIF in full), apply the EXIF orientation (not for
 /// HEIF, which libheif already turned), then resize each width from the previous (larger) one
 /// with Lanczos-3 (in linear light), encoding each size in every format on other cores while the
-/// cascade goes on (``RenditionEncoder``). Alpha is kept in WebP and flattened onto white for
-/// JPEG. Output is byte-for-byte deterministic.
+/// cascade goes on (``RenditionEncoder``). Alpha is kept in WebP and flattened onto
+/// `images.background` for JPEG. Output is byte-for-byte deterministic.
 public struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
