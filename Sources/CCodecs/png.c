@@ -37,7 +37,10 @@ static void cc_png_read(png_structp png, png_bytep target, size_t length) {
     d->position += length;
 }
 
-int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, cc_image *out) {
+// plan_only: stop once the output size and channel count are known (nothing allocated for
+// pixels). dst: decode into it (dst_size must be width * height * channels).
+static int cc_png_run(const uint8_t *data, size_t size, int plan_only, uint64_t max_pixels,
+                      uint8_t *dst, size_t dst_size, cc_image *out) {
     memset(out, 0, sizeof *out);
     if (!data || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         snprintf(out->message, sizeof out->message, "not a PNG signature");
@@ -83,7 +86,8 @@ int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, cc_imag
     int compression;
     png_bytep profile;
     png_uint_32 profile_length;
-    if (png_get_iCCP(d->png, d->info, &name, &compression, &profile, &profile_length) &&
+    if (!plan_only &&
+        png_get_iCCP(d->png, d->info, &name, &compression, &profile, &profile_length) &&
         profile_length > 0) {
         out->icc = malloc(profile_length);
         if (out->icc) {
@@ -107,20 +111,40 @@ int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, cc_imag
         snprintf(d->message, sizeof d->message, "unexpected PNG pixel layout");
         png_longjmp(d->png, 1);
     }
-    out->pixels = malloc(stride * height);
+    out->width = (int)width;
+    out->height = (int)height;
+    out->channels = channels;
+    if (plan_only) {
+        png_destroy_read_struct(&d->png, &d->info, NULL);
+        free(d);
+        return CC_OK;
+    }
+    if (dst && dst_size != stride * height) {
+        code = CC_ERR_ARGUMENT;
+        snprintf(d->message, sizeof d->message, "output buffer of %zu bytes for %u x %u x %d",
+                 dst_size, width, height, channels);
+        png_longjmp(d->png, 1);
+    }
+    uint8_t *pixels = dst ? dst : (out->pixels = malloc(stride * height));
     d->rows = malloc(sizeof(png_bytep) * height);
-    if (!out->pixels || !d->rows) {
+    if (!pixels || !d->rows) {
         code = CC_ERR_NO_MEMORY;
         snprintf(d->message, sizeof d->message, "out of memory");
         png_longjmp(d->png, 1);
     }
-    for (png_uint_32 y = 0; y < height; y++) d->rows[y] = out->pixels + y * stride;
+    for (png_uint_32 y = 0; y < height; y++) d->rows[y] = pixels + y * stride;
     png_read_image(d->png, d->rows);
-    out->width = (int)width;
-    out->height = (int)height;
-    out->channels = channels;
     png_destroy_read_struct(&d->png, &d->info, NULL);
     free(d->rows);
     free(d);
     return CC_OK;
+}
+
+int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc_image *out) {
+    return cc_png_run(data, size, 1, max_pixels, NULL, 0, out);
+}
+
+int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,
+                  size_t dst_size, cc_image *out) {
+    return cc_png_run(data, size, 0, max_pixels, dst, dst_size, out);
 }

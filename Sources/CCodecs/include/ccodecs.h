@@ -65,9 +65,16 @@ int cc_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, int p
                    const uint8_t *icc, size_t icc_length, const uint8_t *exif,
                    size_t exif_length, cc_buffer *out);
 
+/// Reads only what precedes a PNG's pixels: into width, height and channels, what cc_png_decode
+/// gives. Refuses declared width * height above max_pixels.
+int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc_image *out);
+
 /// Decodes a PNG (any bit depth, palette, gray, tRNS, alpha) to 8-bit RGB or RGBA, with its
-/// iCCP profile. Refuses declared width * height above max_pixels before allocating.
-int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, cc_image *out);
+/// iCCP profile. Refuses declared width * height above max_pixels before allocating. With dst
+/// (dst_size exactly width * height * channels, as cc_png_output_size says) the pixels go there
+/// and out->pixels stays NULL; without, they are allocated into out->pixels.
+int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,
+                  size_t dst_size, cc_image *out);
 
 /// Separable Lanczos-3 resize of 8-bit pixels with `channels` interleaved channels
 /// (fixed point, deterministic). dst holds dst_width * dst_height * channels bytes.

@@ -41,10 +41,7 @@ enum ImageCodecs {
     /// with a fixed 4 MB threshold). Done once per process, before the first decode.
     static let largeBuffersReturnToSystem: Void = cc_return_large_buffers_to_system(4 << 20)
 
-    /// Decodes a JPEG to RGB at `scale`/8 of its size (DCT scaling). The header is read first
-    /// for the output size, so that libjpeg writes straight into the array the pixels live in:
-    /// a decode into C memory and a copy held two full-size buffers at once (40 MB each for a
-    /// 24 MP photo at scale 6/8).
+    /// Decodes a JPEG to RGB at `scale`/8 of its size (DCT scaling).
     static func decodeJPEG(_ data: [UInt8], scale: Int, maxPixels: Int, maxScans: Int)
         throws(CodecFailure) -> DecodedImage
     {
@@ -54,36 +51,52 @@ enum ImageCodecs {
             cc_jpeg_output_size($0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), &plan)
         }
         try check(planned, &plan)
-        let count = Int(plan.width) * Int(plan.height) * 3
+        return try decodeInPlace(plan) { target, count, image in
+            data.withUnsafeBufferPointer {
+                cc_jpeg_decode(
+                    $0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), Int32(maxScans),
+                    target, count, &image)
+            }
+        }
+    }
+
+    /// Decodes a PNG to 8-bit RGB or RGBA.
+    static func decodePNG(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> DecodedImage {
+        var plan = cc_image()
+        defer { cc_image_free(&plan) }
+        let planned = data.withUnsafeBufferPointer {
+            cc_png_output_size($0.baseAddress, $0.count, UInt64(maxPixels), &plan)
+        }
+        try check(planned, &plan)
+        return try decodeInPlace(plan) { target, count, image in
+            data.withUnsafeBufferPointer {
+                cc_png_decode($0.baseAddress, $0.count, UInt64(maxPixels), target, count, &image)
+            }
+        }
+    }
+
+    /// Runs a decoder whose header pass (`plan`) gave the output size, writing straight into
+    /// the array the pixels will live in: a decode into C memory and a copy held two full-size
+    /// buffers at once (40 MB each for a 24 MP JPEG at scale 6/8, 150 MB for a 50 MP PNG).
+    private static func decodeInPlace(
+        _ plan: cc_image, _ decode: (UnsafeMutablePointer<UInt8>?, Int, inout cc_image) -> Int32
+    ) throws(CodecFailure) -> DecodedImage {
+        let count = Int(plan.width) * Int(plan.height) * Int(plan.channels)
         var image = cc_image()
         defer { cc_image_free(&image) }
         var code = Int32(CC_OK)
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { target, written in
-            code = data.withUnsafeBufferPointer {
-                cc_jpeg_decode(
-                    $0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), Int32(maxScans),
-                    target.baseAddress, count, &image)
-            }
+            code = decode(target.baseAddress, count, &image)
             written = code == Int32(CC_OK) ? count : 0
         }
         try check(code, &image)
         let icc = image.icc.map { Array(UnsafeBufferPointer(start: $0, count: image.icc_length)) }
         return DecodedImage(
             pixels: PixelBuffer(
-                width: Int(image.width), height: Int(image.height), channels: 3, bytes: bytes),
+                width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
+                bytes: bytes),
             declaredWidth: Int(image.declared_width), declaredHeight: Int(image.declared_height),
             iccProfile: icc, warnings: Int(image.warnings))
-    }
-
-    /// Decodes a PNG to 8-bit RGB or RGBA.
-    static func decodePNG(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> DecodedImage {
-        var image = cc_image()
-        defer { cc_image_free(&image) }
-        let code = data.withUnsafeBufferPointer {
-            cc_png_decode($0.baseAddress, $0.count, UInt64(maxPixels), &image)
-        }
-        try check(code, &image)
-        return decoded(image)
     }
 
     /// Encodes RGB pixels as a JPEG, with an ICC profile and an EXIF TIFF payload if given.
@@ -186,18 +199,6 @@ enum ImageCodecs {
             written = count * 3
         }
         return PixelBuffer(width: pixels.width, height: pixels.height, channels: 3, bytes: bytes)
-    }
-
-    private static func decoded(_ image: cc_image) -> DecodedImage {
-        let count = Int(image.width) * Int(image.height) * Int(image.channels)
-        let bytes = image.pixels.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-        let icc = image.icc.map { Array(UnsafeBufferPointer(start: $0, count: image.icc_length)) }
-        return DecodedImage(
-            pixels: PixelBuffer(
-                width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
-                bytes: bytes),
-            declaredWidth: Int(image.declared_width), declaredHeight: Int(image.declared_height),
-            iccProfile: icc, warnings: Int(image.warnings))
     }
 
     private static func check(_ code: Int32, _ image: inout cc_image) throws(CodecFailure) {
