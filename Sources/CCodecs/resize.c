@@ -1,14 +1,12 @@
-// Pixel work that must be fast even in debug builds of the Swift code: Lanczos-3 resampling,
-// EXIF orientation, alpha premultiplication and flattening. Fixed point (22 fractional bits,
-// as Pillow does), so the result is the same on every run.
+// Pixel work that must be fast even in debug builds of the Swift code: the Lanczos-3 kernel
+// (the resampler itself is in resize_stream.c), EXIF orientation, alpha premultiplication and
+// flattening. Fixed point throughout, so the result is the same on every run.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ccodecs.h"
 #include "resize_kernel.h"
-
-#define CC_PRECISION 22
 
 static double cc_sinc(double x) {
     if (x == 0.0) return 1.0;
@@ -67,103 +65,15 @@ int cc_kernel_make(int in, int out, int precision, cc_kernel *k) {
     return CC_OK;
 }
 
-static inline uint8_t cc_clip(int32_t v) {
-    v = (v + (1 << (CC_PRECISION - 1))) >> CC_PRECISION;
-    return (uint8_t)(v < 0 ? 0 : (v > 255 ? 255 : v));
-}
-
-static void cc_resize_rows(const uint8_t *src, int sw, int h, int ch, uint8_t *dst, int dw,
-                           const cc_kernel *k) {
-    for (int y = 0; y < h; y++) {
-        const uint8_t *in = src + (size_t)y * sw * ch;
-        uint8_t *o = dst + (size_t)y * dw * ch;
-        for (int x = 0; x < dw; x++) {
-            const int32_t *w = k->weights + (size_t)x * k->taps;
-            const uint8_t *p = in + (size_t)k->start[x] * ch;
-            int n = k->count[x];
-            if (ch == 3) {
-                int32_t r = 0, g = 0, b = 0;
-                for (int t = 0; t < n; t++, p += 3) {
-                    r += p[0] * w[t];
-                    g += p[1] * w[t];
-                    b += p[2] * w[t];
-                }
-                o[0] = cc_clip(r); o[1] = cc_clip(g); o[2] = cc_clip(b);
-            } else {
-                int32_t r = 0, g = 0, b = 0, a = 0;
-                for (int t = 0; t < n; t++, p += 4) {
-                    r += p[0] * w[t];
-                    g += p[1] * w[t];
-                    b += p[2] * w[t];
-                    a += p[3] * w[t];
-                }
-                o[0] = cc_clip(r); o[1] = cc_clip(g); o[2] = cc_clip(b); o[3] = cc_clip(a);
-            }
-            o += ch;
-        }
-    }
-}
-
-// Vertical pass: whole rows at a time into an accumulator row, which the compiler vectorises.
-static int cc_resize_columns(const uint8_t *src, int w, int ch, uint8_t *dst, int dh,
-                             const cc_kernel *k) {
-    size_t stride = (size_t)w * ch;
-    int32_t *acc = malloc(sizeof(int32_t) * stride);
-    if (!acc) return CC_ERR_NO_MEMORY;
-    for (int y = 0; y < dh; y++) {
-        memset(acc, 0, sizeof(int32_t) * stride);
-        const int32_t *weights = k->weights + (size_t)y * k->taps;
-        for (int t = 0; t < k->count[y]; t++) {
-            const uint8_t *row = src + (size_t)(k->start[y] + t) * stride;
-            int32_t wt = weights[t];
-            for (size_t i = 0; i < stride; i++) acc[i] += row[i] * wt;
-        }
-        uint8_t *o = dst + (size_t)y * stride;
-        for (size_t i = 0; i < stride; i++) o[i] = cc_clip(acc[i]);
-    }
-    free(acc);
-    return CC_OK;
-}
-
 int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
               int linear) {
     if (!src || !dst || sw < 1 || sh < 1 || dw < 1 || dh < 1 || (ch != 3 && ch != 4))
         return CC_ERR_ARGUMENT;
-    if (linear && ch == 3 && !(sw == dw && sh == dh))
-        return cc_resize_linear(src, sw, sh, dst, dw, dh);
     if (sw == dw && sh == dh) {
         memcpy(dst, src, (size_t)sw * sh * ch);
         return CC_OK;
     }
-    // Vertical pass first (whole rows, vectorised), so the slower horizontal pass only runs
-    // over the dst_height output rows.
-    cc_kernel kx = {0}, ky = {0};
-    int code = CC_OK;
-    if (sh == dh) {
-        if ((code = cc_kernel_make(sw, dw, CC_PRECISION, &kx)) != CC_OK) return code;
-        cc_resize_rows(src, sw, sh, ch, dst, dw, &kx);
-        cc_kernel_free(&kx);
-        return CC_OK;
-    }
-    if ((code = cc_kernel_make(sh, dh, CC_PRECISION, &ky)) != CC_OK) return code;
-    if (sw == dw) {
-        code = cc_resize_columns(src, sw, ch, dst, dh, &ky);
-        cc_kernel_free(&ky);
-        return code;
-    }
-    uint8_t *mid = malloc((size_t)sw * dh * ch);
-    if (!mid) {
-        cc_kernel_free(&ky);
-        return CC_ERR_NO_MEMORY;
-    }
-    code = cc_resize_columns(src, sw, ch, mid, dh, &ky);
-    cc_kernel_free(&ky);
-    if (code == CC_OK && (code = cc_kernel_make(sw, dw, CC_PRECISION, &kx)) == CC_OK) {
-        cc_resize_rows(mid, sw, dh, ch, dst, dw, &kx);
-        cc_kernel_free(&kx);
-    }
-    free(mid);
-    return code;
+    return cc_resize_streamed(src, sw, sh, ch, dst, dw, dh, linear && ch == 3);
 }
 
 void cc_orient(const uint8_t *src, int width, int height, int ch, int orientation,

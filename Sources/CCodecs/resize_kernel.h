@@ -1,5 +1,5 @@
-// The Lanczos-3 kernel shared by the gamma-space (resize.c) and linear-light
-// (resize_linear.c) resizers. Internal to CCodecs.
+// The Lanczos-3 kernel (resize.c) and the resampler that uses it (resize_stream.c). Internal to
+// CCodecs.
 #ifndef CC_RESIZE_KERNEL_H
 #define CC_RESIZE_KERNEL_H
 #include <stdint.h>
@@ -15,6 +15,8 @@ typedef struct {
 int cc_kernel_make(int in, int out, int precision, cc_kernel *k);
 void cc_kernel_free(cc_kernel *k);
 
-/// RGB resize in linear light: sRGB bytes -> 15-bit linear -> both passes -> sRGB bytes.
-int cc_resize_linear(const uint8_t *src, int sw, int sh, uint8_t *dst, int dw, int dh);
+/// RGB or RGBA (ch 3 or 4) resize through 15-bit samples; linear != 0 (RGB only) resamples in
+/// linear light, otherwise the bytes are resampled as stored. Sizes must differ.
+int cc_resize_streamed(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
+                       int linear);
 #endif

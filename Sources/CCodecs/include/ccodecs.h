@@ -76,19 +76,18 @@ int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc
 int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,
                   size_t dst_size, cc_image *out);
 
-/// Separable Lanczos-3 resize of 8-bit pixels with `channels` interleaved channels
-/// (fixed point, deterministic). dst holds dst_width * dst_height * channels bytes.
-/// linear != 0 resamples RGB (channels 3) in linear light (sRGB decoded through a table,
-/// 15-bit intermediate); RGBA (premultiplied in sRGB) is always resampled as stored.
+/// Separable Lanczos-3 resize of 8-bit pixels with `channels` (3 or 4) interleaved channels
+/// (fixed point, 15-bit samples, deterministic). dst holds dst_width * dst_height * channels
+/// bytes. linear != 0 resamples RGB (channels 3) in linear light (sRGB decoded through a
+/// table); RGBA (premultiplied in sRGB) is always resampled as stored.
 int cc_resize(const uint8_t *src, int src_width, int src_height, int channels, uint8_t *dst,
               int dst_width, int dst_height, int linear);
 
-/// Turns the AVX2 path of the linear-light resizer on (the default, where the CPU has AVX2) or
-/// off; returns the previous setting. Both paths give the same bytes; this is for the test
-/// that checks it.
+/// Turns the AVX2 path of cc_resize on (the default, where the CPU has AVX2) or off; returns
+/// the previous setting. Both paths give the same bytes; this is for the test that checks it.
 int cc_resize_set_simd(int enabled);
 
-/// 1 when this CPU runs the AVX2 path of the linear-light resizer.
+/// 1 when this CPU runs the AVX2 path of cc_resize.
 int cc_resize_has_simd(void);
 
 /// Applies EXIF orientation 1...8 (others act as 1). dst has the same byte count as src;

@@ -12,7 +12,7 @@ import Foundation
 public struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
-    static let version = "galleryc-images-3"
+    static let version = "galleryc-images-4"
     /// Photos declaring more pixels than this are refused before anything is allocated.
     public static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
@@ -20,11 +20,12 @@ public struct ImagePipeline: Sendable {
     /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).
     ///
     /// Measured (clang -O2 as SwiftPM builds CCodecs, one core): the cascade 3000 -> 2400 ->
-    /// 1600 -> 960 -> 480 takes 43-45 ms in linear light on CPUs with AVX2 (134 ms with the
-    /// portable loops, which give the same bytes) against 128-177 ms for the scalar sRGB
-    /// resizer; see `resize_linear.c` for how. In exchange for nothing, fine bright detail
-    /// (foliage against the sky, a black-and-white pattern) keeps its brightness when scaled
-    /// down instead of turning darker. RGBA (premultiplied in sRGB) is resampled as stored.
+    /// 1600 -> 960 -> 480 takes 41-43 ms on CPUs with AVX2 (130 ms with the portable loops,
+    /// which give the same bytes), in linear light or in sRGB alike: the resampler runs on
+    /// 15-bit samples either way and only its tables differ (see `resize_stream.c`). So fine
+    /// bright detail (foliage against the sky, a black-and-white pattern) keeps its brightness
+    /// when scaled down, instead of turning darker, for nothing. RGBA (premultiplied in sRGB) is
+    /// resampled as stored.
     static let linearLight = true
 
     let settings: ImageSettings

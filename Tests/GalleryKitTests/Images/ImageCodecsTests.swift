@@ -115,24 +115,37 @@ import Testing
 
     /// The AVX2 resizer must give the same bytes as the portable one, or the same photo would
     /// build to different files (and cache keys would lie) depending on the CPU. A real photo,
-    /// cut to sizes that hit every edge case: odd widths, a row tail shorter than one SIMD step,
+    /// as RGB in linear light and in sRGB and as premultiplied RGBA with a soft alpha ramp, cut
+    /// to sizes that hit every edge case: odd widths, a row tail shorter than one SIMD step,
     /// up- and downscales, one side unchanged.
     @Test(.enabled(if: cc_resize_has_simd() == 1, "this CPU has no AVX2: only the portable path runs"))
-    func simdAndPortableLinearResizeAgree() throws {
+    func simdAndPortableResizeAgree() throws {
         let photo = SigalSampleTests.sampleURL.appendingPathComponent("dir2/KeckObservatory20071020.jpg")
-        let decoded = try ImageCodecs.decodeJPEG(
-            [UInt8](try Data(contentsOf: photo)), scale: 2, maxPixels: 1 << 26, maxScans: 100)
-        let source = decoded.pixels
-        let sizes = [(317, 211), (97, 61), (source.width, 149), (203, source.height), (7, 3), (1, 1)]
-        for (width, height) in sizes + [(source.width * 2 + 1, source.height + 5)] {
-            let fast = try ImageCodecs.resize(source, width: width, height: height, linearLight: true)
-            let previous = cc_resize_set_simd(0)
-            defer { cc_resize_set_simd(previous) }
-            let portable = try ImageCodecs.resize(source, width: width, height: height, linearLight: true)
-            let differing = zip(fast.bytes, portable.bytes).count { $0 != $1 }
-            #expect(
-                fast.bytes.count == portable.bytes.count && differing == 0,
-                "\(source.width)x\(source.height) -> \(width)x\(height): \(differing) bytes differ")
+        let rgb = try ImageCodecs.decodeJPEG(
+            [UInt8](try Data(contentsOf: photo)), scale: 2, maxPixels: 1 << 26, maxScans: 100
+        ).pixels
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(rgb.width * rgb.height * 4)
+        for pixel in 0..<rgb.width * rgb.height {
+            rgba += rgb.bytes[pixel * 3..<pixel * 3 + 3]
+            rgba.append(UInt8(pixel % rgb.width * 255 / max(1, rgb.width - 1)))
+        }
+        let translucent = ImageCodecs.premultiplied(
+            PixelBuffer(width: rgb.width, height: rgb.height, channels: 4, bytes: rgba))
+        let sizes = [(317, 211), (97, 61), (rgb.width, 149), (203, rgb.height), (7, 3), (1, 1)]
+        for (source, linear) in [(rgb, true), (rgb, false), (translucent, false)] {
+            for (width, height) in sizes + [(source.width * 2 + 1, source.height + 5)] {
+                let fast = try ImageCodecs.resize(source, width: width, height: height, linearLight: linear)
+                let previous = cc_resize_set_simd(0)
+                defer { cc_resize_set_simd(previous) }
+                let portable = try ImageCodecs.resize(
+                    source, width: width, height: height, linearLight: linear)
+                let differing = zip(fast.bytes, portable.bytes).count { $0 != $1 }
+                let what = "\(source.channels) channels, linear \(linear), \(source.width)x\(source.height)"
+                #expect(
+                    fast.bytes.count == portable.bytes.count && differing == 0,
+                    "\(what) -> \(width)x\(height): \(differing) bytes differ")
+            }
         }
     }
 }

@@ -1,12 +1,14 @@
-// Lanczos-3 in linear light for RGB. Each sRGB byte becomes a 15-bit linear value through a
+// The Lanczos-3 resampler for RGB and RGBA. Each 8-bit sample becomes a 15-bit one through a
 // table, both passes run on those with 14-bit weights, and a 32 K-entry table maps the result
-// back to sRGB bytes. Averaging light rather than sRGB code values keeps fine bright detail
-// (foliage against the sky, text) from darkening when it is scaled down.
+// back to bytes. For RGB the tables go through linear light: averaging light rather than sRGB
+// code values keeps fine bright detail (foliage against the sky, text) from darkening when it
+// is scaled down. RGBA (premultiplied in sRGB) and anything asked for in sRGB use tables that
+// only scale (v * 32767 / 255 and back), so the same code serves both.
 //
 // The passes stream: for each output row, the vertical pass sums the source rows it needs
-// (converted to linear once each, kept in a ring of `taps` rows) into one row of linear
-// samples, and the horizontal pass turns that row into the output row at once. No
-// intermediate image is allocated, and the row being resampled stays in cache.
+// (converted once each, kept in a ring of `taps` rows) into one row of 15-bit samples, and the
+// horizontal pass turns that row into the output row at once. No intermediate image is
+// allocated, and the row being resampled stays in cache.
 //
 // Values fit in 15 bits and weights in 16 so that, on x86-64 CPUs with AVX2, both passes run
 // on `vpmaddwd` (two 16 x 16-bit products summed into 32 bits, sixteen at a time). The
@@ -27,13 +29,18 @@
 #define CC_HAVE_AVX2_PATH 1
 #endif
 
-#define CC_LINEAR_PRECISION 14
-#define CC_LINEAR_MAX 32767
+#define CC_WEIGHT_BITS 14
+#define CC_SAMPLE_MAX 32767
 // Samples a SIMD step reads past the last one it uses (rows are padded with zeros by this).
 #define CC_ROW_SLACK 32
 
-static uint16_t cc_to_linear[256];
-static uint8_t cc_to_srgb[CC_LINEAR_MAX + 1];
+/// How bytes become 15-bit samples and back.
+typedef struct {
+    uint16_t in[256];
+    uint8_t out[CC_SAMPLE_MAX + 1];
+} cc_transfer;
+
+static cc_transfer cc_linear_light, cc_as_stored;
 static pthread_once_t cc_tables_once = PTHREAD_ONCE_INIT;
 static atomic_int cc_simd_allowed = 1;
 
@@ -41,12 +48,14 @@ static void cc_make_tables(void) {
     for (int i = 0; i < 256; i++) {
         double s = i / 255.0;
         double l = s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4);
-        cc_to_linear[i] = (uint16_t)lround(l * CC_LINEAR_MAX);
+        cc_linear_light.in[i] = (uint16_t)lround(l * CC_SAMPLE_MAX);
+        cc_as_stored.in[i] = (uint16_t)lround(s * CC_SAMPLE_MAX);
     }
-    for (int i = 0; i <= CC_LINEAR_MAX; i++) {
-        double l = (double)i / CC_LINEAR_MAX;
+    for (int i = 0; i <= CC_SAMPLE_MAX; i++) {
+        double l = (double)i / CC_SAMPLE_MAX;
         double s = l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
-        cc_to_srgb[i] = (uint8_t)lround(s * 255.0);
+        cc_linear_light.out[i] = (uint8_t)lround(s * 255.0);
+        cc_as_stored.out[i] = (uint8_t)lround(l * 255.0);
     }
 }
 
@@ -61,8 +70,8 @@ int cc_resize_has_simd(void) {
 }
 
 static inline int32_t cc_round_clip(int32_t v) {
-    v = (v + (1 << (CC_LINEAR_PRECISION - 1))) >> CC_LINEAR_PRECISION;
-    return v < 0 ? 0 : (v > CC_LINEAR_MAX ? CC_LINEAR_MAX : v);
+    v = (v + (1 << (CC_WEIGHT_BITS - 1))) >> CC_WEIGHT_BITS;
+    return v < 0 ? 0 : (v > CC_SAMPLE_MAX ? CC_SAMPLE_MAX : v);
 }
 
 /// The kernel's weights as 16-bit integers, `padded` per output index (a multiple of 4, the
@@ -88,19 +97,18 @@ static int cc_kernel16_make(const cc_kernel *k, int out, cc_kernel16 *k16) {
 
 // MARK: Portable passes
 
-// sRGB bytes to linear samples, four per store where the byte order allows (the loop is bound
-// by stores otherwise).
-static void cc_convert_row(const uint8_t *in, size_t values, uint16_t *out) {
+// Bytes to samples, four per store where the byte order allows (the loop is bound by stores
+// otherwise).
+static void cc_convert_row(const uint8_t *in, size_t values, const uint16_t *table, uint16_t *out) {
     size_t i = 0;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     for (; i + 4 <= values; i += 4) {
-        uint64_t four = (uint64_t)cc_to_linear[in[i]] | (uint64_t)cc_to_linear[in[i + 1]] << 16 |
-                        (uint64_t)cc_to_linear[in[i + 2]] << 32 |
-                        (uint64_t)cc_to_linear[in[i + 3]] << 48;
+        uint64_t four = (uint64_t)table[in[i]] | (uint64_t)table[in[i + 1]] << 16 |
+                        (uint64_t)table[in[i + 2]] << 32 | (uint64_t)table[in[i + 3]] << 48;
         memcpy(out + i, &four, sizeof four);
     }
 #endif
-    for (; i < values; i++) out[i] = cc_to_linear[in[i]];
+    for (; i < values; i++) out[i] = table[in[i]];
 }
 
 // A row at a time, in blocks whose sums stay in registers; the compiler vectorises the inner
@@ -121,32 +129,37 @@ static void cc_vertical_portable(const uint16_t *const *rows, const int16_t *w, 
     }
 }
 
-static void cc_horizontal_portable(const uint16_t *row, const cc_kernel16 *k, int dw,
-                                   uint8_t *out) {
-    for (int x = 0; x < dw; x++, out += 3) {
+// Inlined into each caller with a constant `ch`, so the channel loops unroll.
+static inline __attribute__((always_inline)) void cc_horizontal_portable_n(
+    const uint16_t *row, int ch, const cc_kernel16 *k, int dw, const uint8_t *table,
+    uint8_t *out) {
+    for (int x = 0; x < dw; x++, out += ch) {
         const int16_t *w = k->weights + (size_t)x * k->padded;
-        const uint16_t *p = row + (size_t)k->start[x] * 3;
-        int32_t r = 0, g = 0, b = 0;
-        for (int t = 0; t < k->count[x]; t++, p += 3) {
-            r += p[0] * w[t];
-            g += p[1] * w[t];
-            b += p[2] * w[t];
-        }
-        out[0] = cc_to_srgb[cc_round_clip(r)];
-        out[1] = cc_to_srgb[cc_round_clip(g)];
-        out[2] = cc_to_srgb[cc_round_clip(b)];
+        const uint16_t *p = row + (size_t)k->start[x] * ch;
+        int32_t sum[4] = {0, 0, 0, 0};
+        for (int t = 0; t < k->count[x]; t++, p += ch)
+            for (int c = 0; c < ch; c++) sum[c] += p[c] * w[t];
+        for (int c = 0; c < ch; c++) out[c] = table[cc_round_clip(sum[c])];
     }
+}
+
+static void cc_horizontal_portable(const uint16_t *row, int ch, const cc_kernel16 *k, int dw,
+                                   const uint8_t *table, uint8_t *out) {
+    if (ch == 3)
+        cc_horizontal_portable_n(row, 3, k, dw, table, out);
+    else
+        cc_horizontal_portable_n(row, 4, k, dw, table, out);
 }
 
 // MARK: AVX2 passes
 
 #ifdef CC_HAVE_AVX2_PATH
 __attribute__((target("avx2"))) static inline __m256i cc_finish16(__m256i lo, __m256i hi) {
-    const __m256i half = _mm256_set1_epi32(1 << (CC_LINEAR_PRECISION - 1));
-    lo = _mm256_srai_epi32(_mm256_add_epi32(lo, half), CC_LINEAR_PRECISION);
-    hi = _mm256_srai_epi32(_mm256_add_epi32(hi, half), CC_LINEAR_PRECISION);
+    const __m256i half = _mm256_set1_epi32(1 << (CC_WEIGHT_BITS - 1));
+    lo = _mm256_srai_epi32(_mm256_add_epi32(lo, half), CC_WEIGHT_BITS);
+    hi = _mm256_srai_epi32(_mm256_add_epi32(hi, half), CC_WEIGHT_BITS);
     // packus clamps at 0 and, per 128-bit lane, undoes the interleaving of unpacklo/hi.
-    return _mm256_min_epu16(_mm256_packus_epi32(lo, hi), _mm256_set1_epi16(CC_LINEAR_MAX));
+    return _mm256_min_epu16(_mm256_packus_epi32(lo, hi), _mm256_set1_epi16(CC_SAMPLE_MAX));
 }
 
 // Sixteen samples at a time, two source rows per `vpmaddwd`. `values` is rounded up to 16:
@@ -176,16 +189,25 @@ __attribute__((target("avx2"))) static void cc_vertical_avx2(const uint16_t *con
     }
 }
 
+// The end of a horizontal step: both lanes' partial sums added, rounded, clamped, through the
+// output table.
+__attribute__((target("avx2"))) static inline __m128i cc_finish_pixel(__m256i acc) {
+    const __m128i half = _mm_set1_epi32(1 << (CC_WEIGHT_BITS - 1));
+    __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    sum = _mm_srai_epi32(_mm_add_epi32(sum, half), CC_WEIGHT_BITS);
+    return _mm_min_epi32(_mm_max_epi32(sum, _mm_setzero_si128()), _mm_set1_epi32(CC_SAMPLE_MAX));
+}
+
 // Four taps per step: pixels s, s+1 in the low lane and s+2, s+3 in the high one, shuffled to
 // (r r g g b b 0 0) pairs and multiplied by (w0 w1) and (w2 w3).
-__attribute__((target("avx2"))) static void cc_horizontal_avx2(const uint16_t *row,
-                                                               const cc_kernel16 *k, int dw,
-                                                               uint8_t *out) {
+__attribute__((target("avx2"))) static void cc_horizontal_rgb_avx2(const uint16_t *row,
+                                                                   const cc_kernel16 *k, int dw,
+                                                                   const uint8_t *table,
+                                                                   uint8_t *out) {
     const __m256i shuffle = _mm256_setr_epi8(0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1, -1,
                                              -1, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1,
                                              -1, -1);
     const __m256i spread = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    const __m128i half = _mm_set1_epi32(1 << (CC_LINEAR_PRECISION - 1));
     for (int x = 0; x < dw; x++, out += 3) {
         const int16_t *w = k->weights + (size_t)x * k->padded;
         const uint16_t *p = row + (size_t)k->start[x] * 3;
@@ -196,36 +218,63 @@ __attribute__((target("avx2"))) static void cc_horizontal_avx2(const uint16_t *r
                 _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)w)), spread);
             acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_shuffle_epi8(px, shuffle), ws));
         }
-        __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-        sum = _mm_srai_epi32(_mm_add_epi32(sum, half), CC_LINEAR_PRECISION);
-        sum = _mm_min_epi32(_mm_max_epi32(sum, _mm_setzero_si128()), _mm_set1_epi32(CC_LINEAR_MAX));
-        out[0] = cc_to_srgb[_mm_cvtsi128_si32(sum)];
-        out[1] = cc_to_srgb[_mm_extract_epi32(sum, 1)];
-        out[2] = cc_to_srgb[_mm_extract_epi32(sum, 2)];
+        __m128i sum = cc_finish_pixel(acc);
+        out[0] = table[_mm_cvtsi128_si32(sum)];
+        out[1] = table[_mm_extract_epi32(sum, 1)];
+        out[2] = table[_mm_extract_epi32(sum, 2)];
+    }
+}
+
+// The same for RGBA: two whole pixels per 128-bit lane, shuffled to (r r g g b b a a) pairs.
+__attribute__((target("avx2"))) static void cc_horizontal_rgba_avx2(const uint16_t *row,
+                                                                    const cc_kernel16 *k, int dw,
+                                                                    const uint8_t *table,
+                                                                    uint8_t *out) {
+    const __m256i shuffle = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14,
+                                             15, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7,
+                                             14, 15);
+    const __m256i spread = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    for (int x = 0; x < dw; x++, out += 4) {
+        const int16_t *w = k->weights + (size_t)x * k->padded;
+        const uint16_t *p = row + (size_t)k->start[x] * 4;
+        __m256i acc = _mm256_setzero_si256();
+        for (int t = 0; t < k->count[x]; t += 4, p += 16, w += 4) {
+            __m256i px = _mm256_loadu2_m128i((const __m128i *)(p + 8), (const __m128i *)p);
+            __m256i ws = _mm256_permutevar8x32_epi32(
+                _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)w)), spread);
+            acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_shuffle_epi8(px, shuffle), ws));
+        }
+        __m128i sum = cc_finish_pixel(acc);
+        out[0] = table[_mm_cvtsi128_si32(sum)];
+        out[1] = table[_mm_extract_epi32(sum, 1)];
+        out[2] = table[_mm_extract_epi32(sum, 2)];
+        out[3] = table[_mm_extract_epi32(sum, 3)];
     }
 }
 #endif
 
 // MARK: Driver
 
-int cc_resize_linear(const uint8_t *src, int sw, int sh, uint8_t *dst, int dw, int dh) {
+int cc_resize_streamed(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
+                       int linear) {
     pthread_once(&cc_tables_once, cc_make_tables);
+    const cc_transfer *transfer = linear ? &cc_linear_light : &cc_as_stored;
     int simd = atomic_load(&cc_simd_allowed) && cc_resize_has_simd();
     (void)simd;  // unused where there is no SIMD path
     cc_kernel kx = {0}, ky = {0};
     cc_kernel16 kx16 = {0}, ky16 = {0};
-    size_t values = (size_t)sw * 3;
+    size_t values = (size_t)sw * ch;
     size_t stride = ((values + 15) & ~(size_t)15) + CC_ROW_SLACK;
     uint16_t *ring = NULL, *mid = NULL;
     const uint16_t **rows = NULL;
-    int code = cc_kernel_make(sh, dh, CC_LINEAR_PRECISION, &ky);
-    if (code == CC_OK) code = cc_kernel_make(sw, dw, CC_LINEAR_PRECISION, &kx);
+    int code = cc_kernel_make(sh, dh, CC_WEIGHT_BITS, &ky);
+    if (code == CC_OK) code = cc_kernel_make(sw, dw, CC_WEIGHT_BITS, &kx);
     if (code == CC_OK) code = cc_kernel16_make(&ky, dh, &ky16);
     if (code == CC_OK) code = cc_kernel16_make(&kx, dw, &kx16);
     if (code == CC_OK) {
         // mid also holds the horizontal kernel's widest read past the last pixel.
         ring = calloc(stride * (size_t)ky.taps, sizeof(uint16_t));
-        mid = calloc(stride + (size_t)kx16.padded * 3, sizeof(uint16_t));
+        mid = calloc(stride + (size_t)kx16.padded * ch, sizeof(uint16_t));
         rows = malloc(sizeof(uint16_t *) * (size_t)ky.taps);
         if (!ring || !mid || !rows) code = CC_ERR_NO_MEMORY;
     }
@@ -234,22 +283,25 @@ int cc_resize_linear(const uint8_t *src, int sw, int sh, uint8_t *dst, int dw, i
         int first = ky.start[y], end = ky.start[y] + ky.count[y];
         if (converted < first) converted = first;
         for (; converted < end; converted++) {
-            cc_convert_row(src + (size_t)converted * values, values,
+            cc_convert_row(src + (size_t)converted * values, values, transfer->in,
                            ring + (size_t)(converted % ky.taps) * stride);
         }
         for (int t = 0; t < ky.count[y]; t++)
             rows[t] = ring + (size_t)((first + t) % ky.taps) * stride;
         const int16_t *wy = ky16.weights + (size_t)y * ky16.padded;
-        uint8_t *out = dst + (size_t)y * dw * 3;
+        uint8_t *out = dst + (size_t)y * dw * ch;
 #ifdef CC_HAVE_AVX2_PATH
         if (simd) {
             cc_vertical_avx2(rows, wy, ky.count[y], values, mid);
-            cc_horizontal_avx2(mid, &kx16, dw, out);
+            if (ch == 3)
+                cc_horizontal_rgb_avx2(mid, &kx16, dw, transfer->out, out);
+            else
+                cc_horizontal_rgba_avx2(mid, &kx16, dw, transfer->out, out);
             continue;
         }
 #endif
         cc_vertical_portable(rows, wy, ky.count[y], values, mid);
-        cc_horizontal_portable(mid, &kx16, dw, out);
+        cc_horizontal_portable(mid, ch, &kx16, dw, transfer->out, out);
     }
     free(ring);
     free(mid);
