@@ -199,21 +199,23 @@ __attribute__((target("avx2"))) static inline __m128i cc_finish_pixel(__m256i ac
 }
 
 // Four taps per step: pixels s, s+1 in the low lane and s+2, s+3 in the high one, shuffled to
-// (r r g g b b 0 0) pairs and multiplied by (w0 w1) and (w2 w3).
-__attribute__((target("avx2"))) static void cc_horizontal_rgb_avx2(const uint16_t *row,
-                                                                   const cc_kernel16 *k, int dw,
-                                                                   const uint8_t *table,
-                                                                   uint8_t *out) {
-    const __m256i shuffle = _mm256_setr_epi8(0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1, -1,
-                                             -1, 0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1,
-                                             -1, -1);
+// (r r g g b b 0 0) pairs for RGB or (r r g g b b a a) for RGBA and multiplied by (w0 w1) and
+// (w2 w3). Inlined into each caller with a constant `ch`.
+__attribute__((target("avx2"), always_inline)) static inline void cc_horizontal_avx2_n(
+    const uint16_t *row, int ch, const cc_kernel16 *k, int dw, const uint8_t *table,
+    uint8_t *out) {
+    const __m256i shuffle =
+        ch == 3 ? _mm256_setr_epi8(0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1, -1, -1, 0, 1, 6,
+                                   7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1, -1, -1)
+                : _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, 0, 1, 8,
+                                   9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
     const __m256i spread = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    for (int x = 0; x < dw; x++, out += 3) {
+    for (int x = 0; x < dw; x++, out += ch) {
         const int16_t *w = k->weights + (size_t)x * k->padded;
-        const uint16_t *p = row + (size_t)k->start[x] * 3;
+        const uint16_t *p = row + (size_t)k->start[x] * ch;
         __m256i acc = _mm256_setzero_si256();
-        for (int t = 0; t < k->count[x]; t += 4, p += 12, w += 4) {
-            __m256i px = _mm256_loadu2_m128i((const __m128i *)(p + 6), (const __m128i *)p);
+        for (int t = 0; t < k->count[x]; t += 4, p += 4 * ch, w += 4) {
+            __m256i px = _mm256_loadu2_m128i((const __m128i *)(p + 2 * ch), (const __m128i *)p);
             __m256i ws = _mm256_permutevar8x32_epi32(
                 _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)w)), spread);
             acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_shuffle_epi8(px, shuffle), ws));
@@ -222,34 +224,18 @@ __attribute__((target("avx2"))) static void cc_horizontal_rgb_avx2(const uint16_
         out[0] = table[_mm_cvtsi128_si32(sum)];
         out[1] = table[_mm_extract_epi32(sum, 1)];
         out[2] = table[_mm_extract_epi32(sum, 2)];
+        if (ch == 4) out[3] = table[_mm_extract_epi32(sum, 3)];
     }
 }
 
-// The same for RGBA: two whole pixels per 128-bit lane, shuffled to (r r g g b b a a) pairs.
-__attribute__((target("avx2"))) static void cc_horizontal_rgba_avx2(const uint16_t *row,
-                                                                    const cc_kernel16 *k, int dw,
-                                                                    const uint8_t *table,
-                                                                    uint8_t *out) {
-    const __m256i shuffle = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14,
-                                             15, 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7,
-                                             14, 15);
-    const __m256i spread = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    for (int x = 0; x < dw; x++, out += 4) {
-        const int16_t *w = k->weights + (size_t)x * k->padded;
-        const uint16_t *p = row + (size_t)k->start[x] * 4;
-        __m256i acc = _mm256_setzero_si256();
-        for (int t = 0; t < k->count[x]; t += 4, p += 16, w += 4) {
-            __m256i px = _mm256_loadu2_m128i((const __m128i *)(p + 8), (const __m128i *)p);
-            __m256i ws = _mm256_permutevar8x32_epi32(
-                _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)w)), spread);
-            acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_shuffle_epi8(px, shuffle), ws));
-        }
-        __m128i sum = cc_finish_pixel(acc);
-        out[0] = table[_mm_cvtsi128_si32(sum)];
-        out[1] = table[_mm_extract_epi32(sum, 1)];
-        out[2] = table[_mm_extract_epi32(sum, 2)];
-        out[3] = table[_mm_extract_epi32(sum, 3)];
-    }
+__attribute__((target("avx2"))) static void cc_horizontal_avx2(const uint16_t *row, int ch,
+                                                               const cc_kernel16 *k, int dw,
+                                                               const uint8_t *table,
+                                                               uint8_t *out) {
+    if (ch == 3)
+        cc_horizontal_avx2_n(row, 3, k, dw, table, out);
+    else
+        cc_horizontal_avx2_n(row, 4, k, dw, table, out);
 }
 #endif
 
@@ -293,10 +279,7 @@ int cc_resize_streamed(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst,
 #ifdef CC_HAVE_AVX2_PATH
         if (simd) {
             cc_vertical_avx2(rows, wy, ky.count[y], values, mid);
-            if (ch == 3)
-                cc_horizontal_rgb_avx2(mid, &kx16, dw, transfer->out, out);
-            else
-                cc_horizontal_rgba_avx2(mid, &kx16, dw, transfer->out, out);
+            cc_horizontal_avx2(mid, ch, &kx16, dw, transfer->out, out);
             continue;
         }
 #endif
