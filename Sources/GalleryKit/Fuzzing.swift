@@ -52,9 +52,7 @@ public enum FuzzEntryPoints {
     /// The EXIF reader on an APP1 payload; `Exif\0\0` is put in front when `bytes` lacks it, so
     /// the input is the TIFF structure itself.
     public static func exif(_ bytes: [UInt8]) -> Int {
-        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
-        let payload = bytes.starts(with: header) ? bytes : header + bytes
-        return ExifReader.read(app1Payload: payload).map(digestOf) ?? 0
+        ImagePipeline.readTIFF(bytes).map(digestOf) ?? 0
     }
 
     /// A Markdown file's front matter (YAML or sigal-style headers) read as an album's

@@ -122,20 +122,11 @@ public enum HEIFDecoder {
                 out.baseAddress?.advanced(by: row * rowBytes).update(from: source, count: rowBytes)
             }
         }
-        if hasAlpha && heif_image_is_premultiplied_alpha(image) != 0 { unpremultiply(&bytes) }
-        return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
-    }
-
-    /// PixelBuffer holds straight alpha; a file flagged premultiplied (`prem` reference)
-    /// decodes with colours already multiplied by alpha.
-    private static func unpremultiply(_ rgba: inout [UInt8]) {
-        for pixel in stride(from: 0, to: rgba.count, by: 4) {
-            let alpha = Int(rgba[pixel + 3])
-            guard alpha > 0, alpha < 255 else { continue }
-            for c in pixel..<pixel + 3 {
-                rgba[c] = UInt8(min(255, (Int(rgba[c]) * 255 + alpha / 2) / alpha))
-            }
-        }
+        let pixels = PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
+        // PixelBuffer holds straight alpha; a file flagged premultiplied (`prem` reference)
+        // decodes with colours already multiplied by alpha.
+        return hasAlpha && heif_image_is_premultiplied_alpha(image) != 0
+            ? ImageCodecs.unpremultiplied(pixels) : pixels
     }
 
     /// The raw ICC profile (`prof` or `rICC`); nil for none or for `nclx` only.

@@ -50,10 +50,8 @@ extension ImagePipeline {
     private func decodeJPEG(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> SourceImage {
         let exif = JPEGMarkers.exifPayload(in: data).flatMap(ExifReader.read(app1Payload:))
         let orientation = exif?.summary.orientation ?? 1
+        // An oversized declaration is refused by the decode's header pass, before allocating.
         let stored = try ImageCodecs.jpegSize(data)
-        guard stored.width * stored.height <= maxPixels else {
-            throw .tooLarge(width: stored.width, height: stored.height)
-        }
         let transposed = orientation >= 5
         let width = transposed ? stored.height : stored.width
         let height = transposed ? stored.width : stored.height

@@ -21,26 +21,9 @@ extension ImagePipeline {
     ) throws(ImageError) -> Rendition {
         let name = "\(slug)-\(pixels.width).\(format.fileExtension)"
         let fail = { (detail: String) in ImageError(file: file, reason: .cannotWrite("\(name): \(detail)")) }
-        let bytes: [UInt8]
-        switch format {
-        case .webp:
-            do {
-                bytes = try WebPCodec.encode(
-                    ImageCodecs.unpremultiplied(pixels), quality: settings.webpQuality,
-                    method: Self.webpMethod, iccProfile: icc, exif: exif)
-            } catch {
-                throw fail("\(error)")
-            }
-        default:
-            do throws(CodecFailure) {
-                bytes = try ImageCodecs.encodeJPEG(
-                    ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
-                    quality: settings.jpegQuality,
-                    progressive: settings.progressive, iccProfile: icc, exif: exif)
-            } catch {
-                throw ImageError(file: file, reason: Self.reason(for: error))
-            }
-        }
+        let quality = format == .webp ? settings.webpQuality : settings.jpegQuality
+        let bytes = try encoded(
+            pixels, as: format, quality: quality, icc: icc, exif: exif, file: file, fail: fail)
         do {
             try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
         } catch {
@@ -49,5 +32,32 @@ extension ImagePipeline {
         return Rendition(
             path: "_img/\(hash)/\(name)", width: pixels.width, height: pixels.height, format: format,
             byteCount: bytes.count)
+    }
+
+    /// `pixels` (RGB, or premultiplied RGBA) as a WebP that keeps the alpha, or as a JPEG
+    /// flattened onto `images.background`. `fail` words a WebP error; a JPEG error keeps its
+    /// own reason (corrupt, out of memory...).
+    func encoded(
+        _ pixels: PixelBuffer, as format: ImageFormat, quality: Int, icc: [UInt8]?, exif: [UInt8]?,
+        file: String, fail: (String) -> ImageError
+    ) throws(ImageError) -> [UInt8] {
+        switch format {
+        case .webp:
+            do {
+                return try WebPCodec.encode(
+                    ImageCodecs.unpremultiplied(pixels), quality: quality, method: Self.webpMethod,
+                    iccProfile: icc, exif: exif)
+            } catch {
+                throw fail("\(error)")
+            }
+        default:
+            do throws(CodecFailure) {
+                return try ImageCodecs.encodeJPEG(
+                    ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
+                    quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
+            } catch {
+                throw ImageError(file: file, reason: Self.reason(for: error))
+            }
+        }
     }
 }

@@ -41,27 +41,10 @@ extension ImagePipeline {
         default:
             guard let pixels = fullSize else { throw fail("no full-size pixels to publish") }
             let exif = source.exif.flatMap { ExifWriter.payload(for: $0, groups: groups) }
-            if source.hasAlpha {
-                do {
-                    bytes = try WebPCodec.encode(
-                        ImageCodecs.unpremultiplied(pixels), quality: Self.originalJPEGQuality,
-                        method: Self.webpMethod, iccProfile: source.iccProfile, exif: exif)
-                } catch {
-                    throw fail("\(error)")
-                }
-                format = .webp
-            } else {
-                do throws(CodecFailure) {
-                    bytes = try ImageCodecs.encodeJPEG(
-                        ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
-                        quality: Self.originalJPEGQuality,
-                        progressive: settings.progressive,
-                        iccProfile: source.iccProfile, exif: exif)
-                } catch {
-                    throw ImageError(file: photo.sourcePath, reason: Self.reason(for: error))
-                }
-                format = .jpeg
-            }
+            format = source.hasAlpha ? .webp : .jpeg
+            bytes = try encoded(
+                pixels, as: format, quality: Self.originalJPEGQuality, icc: source.iccProfile,
+                exif: exif, file: photo.sourcePath, fail: fail)
         }
         let name = "\(photo.slug)-original.\(format.fileExtension)"
         do {

@@ -7,25 +7,30 @@ enum JPEGMarkers {
         guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
         let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
         var offset = 2
-        while offset + 4 <= data.count {
-            guard data[offset] == 0xFF else { return nil }
-            let marker = data[offset + 1]
-            if marker == 0xFF {  // fill byte
-                offset += 1
-                continue
-            }
-            // Standalone markers carry no length; SOS starts the entropy-coded data, EOI ends.
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
-            guard length >= 2, offset + 2 + length <= data.count else { return nil }
-            let payload = data[(offset + 4)..<(offset + 2 + length)]
-            if marker == 0xE1, payload.starts(with: exifHeader) { return Array(payload) }
-            offset += 2 + length
+        // SOS starts the entropy-coded data, EOI ends the file.
+        while let segment = segment(in: data, at: offset), segment.marker != 0xDA, segment.marker != 0xD9 {
+            let payload = data[min(segment.end, offset + 4)..<segment.end]
+            if segment.marker == 0xE1, payload.starts(with: exifHeader) { return Array(payload) }
+            offset = segment.end
         }
         return nil
+    }
+
+    /// One marker segment starting at `start` (fill bytes skipped): its marker byte and where
+    /// it ends (after its payload; standalone markers have none). Nil when `start` holds no
+    /// marker or the segment runs past the end of the data.
+    static func segment(in data: [UInt8], at start: Int) -> (marker: UInt8, end: Int)? {
+        var offset = start
+        guard offset >= 0, offset + 1 < data.count, data[offset] == 0xFF else { return nil }
+        while offset + 1 < data.count, data[offset + 1] == 0xFF { offset += 1 }  // fill bytes
+        guard offset + 1 < data.count else { return nil }
+        let marker = data[offset + 1]
+        if marker == 0xD9 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+            return (marker, offset + 2)
+        }
+        guard offset + 3 < data.count else { return nil }
+        let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
+        guard length >= 2, offset + 2 + length <= data.count else { return nil }
+        return (marker, offset + 2 + length)
     }
 }

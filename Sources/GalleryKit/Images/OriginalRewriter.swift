@@ -18,7 +18,7 @@ enum OriginalRewriter {
         var head: [UInt8] = [0xFF, 0xD8]
         var offset = 2
         // Leading APP0 (JFIF, JFXX) segments stay first, as JFIF requires.
-        while let segment = segment(in: data, at: offset), segment.marker == 0xE0 {
+        while let segment = JPEGMarkers.segment(in: data, at: offset), segment.marker == 0xE0 {
             head += data[offset..<segment.end]
             offset = segment.end
         }
@@ -30,7 +30,7 @@ enum OriginalRewriter {
         }
         var out = head
         while offset < data.count {
-            guard let segment = segment(in: data, at: offset) else { return nil }
+            guard let segment = JPEGMarkers.segment(in: data, at: offset) else { return nil }
             if segment.marker == 0xD9 {
                 out += [0xFF, 0xD9]
                 return out
@@ -75,22 +75,6 @@ enum OriginalRewriter {
             if type == "IEND" { return out }
         }
         return nil
-    }
-
-    /// One marker segment: its marker byte and where it ends (after its payload).
-    private static func segment(in data: [UInt8], at start: Int) -> (marker: UInt8, end: Int)? {
-        var offset = start
-        guard offset + 1 < data.count, data[offset] == 0xFF else { return nil }
-        while offset + 1 < data.count, data[offset + 1] == 0xFF { offset += 1 }  // fill bytes
-        guard offset + 1 < data.count else { return nil }
-        let marker = data[offset + 1]
-        if marker == 0xD9 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
-            return (marker, offset + 2)
-        }
-        guard offset + 3 < data.count else { return nil }
-        let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
-        guard length >= 2, offset + 2 + length <= data.count else { return nil }
-        return (marker, offset + 2 + length)
     }
 
     /// Whether a segment before or between the scans is published.
