@@ -52,9 +52,7 @@ extension Invocation {
         }
         progress.finish()
         printDiagnostics(collector.diagnostics, command, formatter)
-        if environment["GALLERYC_TIMINGS"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
-            console.writeError("timings: " + summary.phases.map(\.description).joined(separator: ", ") + "\n")
-        }
+        if showsTimings { console.writeError(timingsLine(summary) + "\n") }
         let warnings = collector.count(of: .warning)
         if collector.hasErrors || (command.strict && warnings > 0) {
             let what =
@@ -88,11 +86,24 @@ extension Invocation {
     static func summaryLine(_ summary: BuildSummary, output: String) -> String {
         var line = "Built \(counted(summary.pageCount, "page")), \(counted(summary.photoCount, "photo"))"
         if summary.cachedPhotoCount > 0 { line += " (\(summary.cachedPhotoCount) cached)" }
-        let parts = summary.duration.components
-        let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-        line += " in \(String(format: "%.1f", seconds)) s -> \(output)"
+        line += " in \(String(format: "%.1f", seconds(summary.duration))) s -> \(output)"
         return line
     }
+}
+
+/// `GALLERYC_TIMINGS` set (and not `0`): builds print how long each phase took.
+extension Invocation {
+    var showsTimings: Bool { environment["GALLERYC_TIMINGS"].map { !$0.isEmpty && $0 != "0" } ?? false }
+}
+
+/// `timings: content 2.1 ms, ...`, one entry per build phase.
+func timingsLine(_ summary: BuildSummary) -> String {
+    "timings: " + summary.phases.map(\.description).joined(separator: ", ")
+}
+
+/// A duration in seconds.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 /// `1 page`, `2 pages`.

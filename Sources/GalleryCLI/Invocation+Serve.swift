@@ -22,7 +22,7 @@ extension Invocation {
                     console.writeError(formatter.format(diagnostic))
                 }
             },
-            log: { console.writeError($0 + "\n") })
+            log: { console.writeError($0 + "\n") }, showsTimings: showsTimings)
         let collector = DiagnosticCollector()
         do {
             try await serve(request, collector)

@@ -26,8 +26,9 @@ enum PreviewServing {
         _ = try await session.run(
             onReady: { url in request.log("Serving \(url) (Ctrl-C to stop)") },
             until: {
+                // Task.sleep returns at once when the task is cancelled (Ctrl-C).
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(100))
+                    try? await Task.sleep(for: .seconds(3600))
                 }
                 return 0
             })
@@ -43,21 +44,12 @@ enum PreviewServing {
             let summary = try await SiteBuilder.build(
                 request.options, session: session, diagnostics: diagnostics, progress: { _ in })
             request.printDiagnostics(diagnostics.diagnostics)
-            let seconds =
-                Double(summary.duration.components.attoseconds) / 1e18
-                + Double(summary.duration.components.seconds)
             request.log(
-                "Built \(summary.pageCount) pages, \(summary.photoCount) photos in "
-                    + String(format: "%.2f s", seconds))
-            if ProcessInfo.processInfo.environment["GALLERYC_TIMINGS"].map({ !$0.isEmpty && $0 != "0" })
-                ?? false
-            {
-                request.log("timings: " + summary.phases.map(\.description).joined(separator: ", "))
-            }
-            // A change to stylesheets only lets open pages swap the stylesheet in place.
-            let onlyCSS =
-                !changedPaths.isEmpty && changedPaths.allSatisfy { $0.lowercased().hasSuffix(".css") }
-            return .built(changedFiles: onlyCSS ? ["assets/galleryc.css"] : [])
+                "Built \(counted(summary.pageCount, "page")), \(counted(summary.photoCount, "photo")) in "
+                    + String(format: "%.2f s", seconds(summary.duration)))
+            if request.showsTimings { request.log(timingsLine(summary)) }
+            // The server swaps stylesheets in place when only stylesheets changed.
+            return .built(changedFiles: changedPaths.sorted())
         } catch {
             request.printDiagnostics(diagnostics.diagnostics)
             var errors = diagnostics.diagnostics.filter { $0.severity >= .warning }

@@ -20,17 +20,20 @@ public struct ServeRequest: Sendable {
     public var printDiagnostics: @Sendable ([Diagnostic]) -> Void
     /// Writes one line of status (`Serving http://127.0.0.1:8000/`) to stderr.
     public var log: @Sendable (String) -> Void
+    /// Whether each rebuild also logs its phase timings (`GALLERYC_TIMINGS`).
+    public var showsTimings: Bool
 
     /// Creates a request.
     public init(
         host: String, port: Int, options: BuildOptions,
         printDiagnostics: @escaping @Sendable ([Diagnostic]) -> Void = { _ in },
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in }, showsTimings: Bool = false
     ) {
         self.host = host
         self.port = port
         self.options = options
         self.printDiagnostics = printDiagnostics
         self.log = log
+        self.showsTimings = showsTimings
     }
 }

@@ -8,12 +8,18 @@ enum HTTPDate {
         months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     )
 
-    /// Formats whole seconds since 1970 in GMT.
-    static func format(secondsSince1970 seconds: Int) -> String {
+    /// The Gregorian calendar in GMT, made once (a Calendar per response cost more than the
+    /// formatting).
+    private static let gmt: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "GMT") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// Formats whole seconds since 1970 in GMT.
+    static func format(secondsSince1970 seconds: Int) -> String {
         let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let c = gmt.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let weekday = names.days[((seconds / 86_400) % 7 + 7) % 7]
         func two(_ value: Int?) -> String {
             let v = value ?? 0
@@ -31,11 +37,9 @@ enum HTTPDate {
         else { return nil }
         let time = parts[4].split(separator: ":").compactMap { Int($0) }
         guard time.count == 3 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "GMT") ?? calendar.timeZone
         let components = DateComponents(
             year: year, month: monthIndex + 1, day: day, hour: time[0], minute: time[1], second: time[2])
-        guard let date = calendar.date(from: components) else { return nil }
+        guard let date = gmt.date(from: components) else { return nil }
         return Int(date.timeIntervalSince1970)
     }
 }

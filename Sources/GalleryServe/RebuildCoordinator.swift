@@ -35,18 +35,14 @@ public actor RebuildCoordinator {
     public func noteChanges(_ paths: some Sequence<String>) {
         pending.formUnion(paths)
         lastChange = .now
-        if worker == nil {
-            worker = Task { await self.drain() }
-        }
+        startWorkerIfIdle()
     }
 
     /// Asks for a rebuild without waiting for quiet (the first, full build): the closure runs
     /// with whatever paths are pending, possibly none, once any running rebuild has finished.
     public func requestRebuild() {
         forced = true
-        if worker == nil {
-            worker = Task { await self.drain() }
-        }
+        startWorkerIfIdle()
     }
 
     /// Records changed paths from any thread without waiting, e.g. from a ``FileWatcher``
@@ -71,6 +67,11 @@ public actor RebuildCoordinator {
         guard let at else { return }
         pending.formUnion(paths)
         lastChange = max(lastChange ?? at, at)
+        startWorkerIfIdle()
+    }
+
+    /// Starts the task that waits for quiet and rebuilds, unless it is already running.
+    private func startWorkerIfIdle() {
         if worker == nil {
             worker = Task { await self.drain() }
         }
