@@ -19,8 +19,6 @@ struct MarkdownLinks: Sendable {
     /// The site's base path, `/` or `/photos/`.
     var basePath: String
 
-    private static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "webp"]
-
     /// The URL `link` should point to on the built site.
     func resolve(_ link: String) -> String {
         guard !link.isEmpty, !link.hasPrefix("#"), !link.hasPrefix("?"), !link.hasPrefix("//"),
@@ -49,7 +47,7 @@ struct MarkdownLinks: Sendable {
         let stem = dot.map { String(last[..<$0]) } ?? last
         if ext == "md" {
             if stem.lowercased() != "index" { slugs.append(Slug.make(from: stem, fallback: "page")) }
-        } else if Self.photoExtensions.contains(ext) {
+        } else if FolderScanner.photoExtensions.contains(ext) {
             slugs.append(Slug.make(from: stem, fallback: "photo"))
         } else if ext.isEmpty {
             slugs.append(Slug.make(from: last, fallback: "album"))

@@ -9,6 +9,7 @@ import Testing
         ("travel/index.md", "/photos/", "../about.md", "/photos/about/"),
         ("travel/index.md", "/", "night/index.md", "/travel/night/"),
         ("travel/index.md", "/", "Night Shots/Moon (1).JPG", "/travel/night-shots/moon-1/"),
+        ("travel/index.md", "/", "night/moon.hif", "/travel/night/moon/"),
         ("travel/index.md", "/", "accentu%C3%A9/", "/travel/accentue/"),
         ("about.md", "/photos/", "/space/#m57", "/photos/space/#m57"),
         ("about.md", "/photos/", "index.md", "/photos/"),
