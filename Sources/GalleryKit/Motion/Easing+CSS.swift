@@ -18,13 +18,16 @@ extension Easing {
         case .easeInOut: return "ease-in-out"
         case .timingCurve(let a, let b, let c, let d): return Self.cubicBezierCSS(a, b, c, d)
         case .spring:
+            if let known = linearCSSCache.withLock({ $0[self] }) { return known }
             let stops = linearStops()
             let parts = stops.enumerated().map { index, stop -> String in
                 let y = cssNumber(stop.value, digits: 4)
                 if index == 0 || index == stops.count - 1 { return y }
                 return "\(y) \(cssNumber(stop.position * 100, digits: 2))%"
             }
-            return "linear(\(parts.joined(separator: ", ")))"
+            let css = "linear(\(parts.joined(separator: ", ")))"
+            linearCSSCache.withLock { $0[self] = css }
+            return css
         }
     }
 
@@ -98,6 +101,10 @@ extension Easing {
 
 /// Fitted Bézier control points by easing; a pure function's results, so sharing is safe.
 private let bezierFitCache = Mutex<[Easing: [Double]]>([:])
+
+/// A spring's `linear(...)` by easing (2,001 samples and a greedy fit each time otherwise, and
+/// the stylesheets ask for it several times per build), for the same reason.
+private let linearCSSCache = Mutex<[Easing: String]>([:])
 
 /// Progress ranges by easing, for the same reason.
 private let progressRangeCache = Mutex<[Easing: ClosedRange<Double>]>([:])

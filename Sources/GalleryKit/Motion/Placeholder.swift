@@ -9,21 +9,17 @@ public enum Placeholder {
     /// through `make`): data URLs of 107-219 bytes, median 191 (q30: median 151; q50: 171).
     static let quality: Float = 70
 
-    /// Makes the preview of `image`: flattened onto its dominant colour (so no alpha leaks),
-    /// area-averaged down to at most 16 px on its longest side (aspect ratio kept), encoded as
-    /// lossy WebP.
+    /// Makes the preview of `image`: area-averaged down to at most 16 px on its longest side
+    /// (aspect ratio kept), encoded as lossy WebP. An RGBA image is first flattened onto its
+    /// dominant colour (so no alpha leaks); the build hands over the pipeline's preview, which
+    /// is already RGB on `images.background`.
     /// - Returns: `data:image/webp;base64,...` and the dominant colour as `#rrggbb`: the
     ///   average colour in linear light, weighted by alpha.
     public static func make(from image: PixelBuffer) -> (dataURL: String, dominantColor: String) {
         let dominant = dominantColour(of: image)
         let flat = flattened(image, onto: dominant)
         let small = flat.boxDownscaled(maxSide: longestSide)
-        let hex =
-            "#"
-            + dominant.map { byte in
-                let text = String(byte, radix: 16)
-                return text.count == 1 ? "0" + text : text
-            }.joined()
+        let hex = RGBColor(red: dominant[0], green: dominant[1], blue: dominant[2]).description
         let webp = encodeWebP(small)
         return ("data:image/webp;base64," + Data(webp).base64EncodedString(), hex)
     }
