@@ -39,17 +39,7 @@ enum PhotoOrdering {
         if album.date == nil {
             album.date = album.photos.compactMap(date).max()
         }
-        album.albums = album.albums.map { order($0, photos: photos) }.sorted(by: newestFirst)
+        album.albums = album.albums.map { order($0, photos: photos) }.sorted(by: AlbumBuilder.newestFirst)
         return album
-    }
-}
-
-/// Newest album first; undated albums after dated ones; ties by title, then path.
-private func newestFirst(_ a: Album, _ b: Album) -> Bool {
-    switch (a.date, b.date) {
-    case (let x?, let y?) where x != y: return x > y
-    case (.some, nil): return true
-    case (nil, .some): return false
-    default: return (a.title, a.sourcePath) < (b.title, b.sourcePath)
     }
 }

@@ -159,13 +159,17 @@ struct AlbumBuilder {
         String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
     }
 
-    /// Newest first, undated last, then by title.
+    /// Newest first, undated last, then by title in natural order ("Day 2" before "Day 10"),
+    /// then by path so that equal titles keep one order. Used by the content stage and again
+    /// once photo dates are known (``PhotoOrdering``).
     static func newestFirst(_ a: Album, _ b: Album) -> Bool {
         switch (a.date, b.date) {
         case (let x?, let y?) where x != y: return x > y
         case (.some, nil): return true
         case (nil, .some): return false
-        default: return NaturalOrder.less(a.title, b.title)
+        default:
+            if a.title != b.title { return NaturalOrder.less(a.title, b.title) }
+            return a.sourcePath < b.sourcePath
         }
     }
 }

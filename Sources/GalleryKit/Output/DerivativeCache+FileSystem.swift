@@ -104,12 +104,4 @@ enum CacheFileSystem {
     /// This process's id, for naming temporary folders.
     static var processID: Int32 { getpid() }
 
-    /// True when the process `pid` is known to have exited.
-    static func processHasExited(_ pid: Int32) -> Bool {
-        kill(pid, 0) != 0 && errno == ESRCH
-    }
-
-    static func errnoText(_ code: Int32 = errno) -> String {
-        String(cString: strerror(code))
-    }
 }

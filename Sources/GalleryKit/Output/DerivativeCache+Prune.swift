@@ -66,7 +66,7 @@ extension DerivativeCache {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names {
             guard let pid = name.split(separator: "-").first.flatMap({ Int32($0) }),
-                pid != CacheFileSystem.processID, CacheFileSystem.processHasExited(pid)
+                pid != CacheFileSystem.processID, processHasExited(pid)
             else { continue }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }

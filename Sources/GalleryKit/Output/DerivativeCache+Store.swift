@@ -30,7 +30,7 @@ extension DerivativeCache {
                 throw storeError("\(rendition.path) is missing or not \(rendition.byteCount) bytes", photo)
             }
             guard CacheFileSystem.linkOrCopy(source, to: temporary + "/" + name) == .created else {
-                throw storeError("cannot link \(rendition.path): \(CacheFileSystem.errnoText())", photo)
+                throw storeError("cannot link \(rendition.path): \(errnoText())", photo)
             }
         }
         do {
@@ -60,7 +60,7 @@ extension DerivativeCache {
         }
         guard let code = CacheFileSystem.renameItem(temporary, to: entry.path) else { return }
         guard code == EEXIST || code == ENOTEMPTY else {
-            throw storeError("cannot publish the entry: \(CacheFileSystem.errnoText(code))", photo)
+            throw storeError("cannot publish the entry: \(errnoText(code))", photo)
         }
         if validRecord(for: key) != nil {
             // Another worker or process stored the same derivatives first: keep theirs.
@@ -71,7 +71,7 @@ extension DerivativeCache {
         _ = CacheFileSystem.renameItem(entry.path, to: aside)
         try? FileManager.default.removeItem(atPath: aside)
         if let code = CacheFileSystem.renameItem(temporary, to: entry.path) {
-            throw storeError("cannot replace a damaged entry: \(CacheFileSystem.errnoText(code))", photo)
+            throw storeError("cannot replace a damaged entry: \(errnoText(code))", photo)
         }
     }
 
@@ -81,7 +81,7 @@ extension DerivativeCache {
         let name = "\(CacheFileSystem.processID)-\(UInt64.random(in: 0...UInt64.max))"
         let path = parent + "/" + name
         guard CacheFileSystem.makeDirectory(parent), CacheFileSystem.makeDirectory(path) else {
-            throw storeError("cannot create \(path): \(CacheFileSystem.errnoText())", photo)
+            throw storeError("cannot create \(path): \(errnoText())", photo)
         }
         return path
     }

@@ -33,7 +33,7 @@ extension OutputWriter {
         if FileManager.default.fileExists(atPath: outputDirectory.path) {
             let old = Self.sibling(of: outputDirectory, kind: "old")
             guard rename(outputDirectory.path, old.path) == 0 else {
-                let detail = Self.errnoText()
+                let detail = errnoText()
                 removeStaging()
                 throw OutputError(
                     .io(operation: "move the previous site aside", detail: detail),
@@ -42,7 +42,7 @@ extension OutputWriter {
             previous = old
         }
         guard rename(stagingDirectory.path, outputDirectory.path) == 0 else {
-            let detail = Self.errnoText()
+            let detail = errnoText()
             if let previous { _ = rename(previous.path, outputDirectory.path) }
             removeStaging()
             throw OutputError(
@@ -114,7 +114,7 @@ extension OutputWriter {
         for name in names {
             guard let rest = staleSuffix(of: name, output: output.lastPathComponent),
                 let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }),
-                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+                pid != getpid(), processHasExited(pid)
             else { continue }
             let folder = parent.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(markerFileName).path) {
@@ -163,10 +163,6 @@ extension OutputWriter {
             offset += count
         }
         return nil
-    }
-
-    static func errnoText() -> String {
-        String(cString: strerror(errno))
     }
 
     static func describe(_ error: any Error) -> String {
