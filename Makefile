@@ -117,8 +117,7 @@ clean:
 # the preview server's reload latency against hugo server, and its behaviour under load. The
 # scripts install their own peers (hugo, vips, sigal, wrk) when missing.
 .PHONY: bench
-bench: deps
-	$(SWIFT) build -c release
+bench: build
 	Benchmarks/images.sh
 	Benchmarks/rebuild.sh
 	Benchmarks/serve.sh

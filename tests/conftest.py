@@ -119,6 +119,15 @@ def build_site(galleryc: Path, tmp_path: Path):
     return run
 
 
+@pytest.fixture(scope="session")
+def demo_build(galleryc: Path, tmp_path_factory) -> BuildResult:
+    """The demo site in content/, built once per session (copied first, so the build can never
+    write into the repository); tests only read its output."""
+    work = tmp_path_factory.mktemp("demo")
+    content = copy_content(REPO_ROOT / "content", work / "content")
+    return run_build(galleryc, content, work / "public", work)
+
+
 def copy_content(source: Path, destination: Path) -> Path:
     """Copies a content folder (e.g. from the read-only corpus) so a build can never write
     into the original; returns the copy."""

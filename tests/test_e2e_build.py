@@ -54,13 +54,6 @@ def orientation_site(galleryc, tmp_path_factory) -> Path:
     return run_build(galleryc, content, work / "public", work).check()
 
 
-@pytest.fixture(scope="session")
-def demo_build(galleryc, tmp_path_factory):
-    work = tmp_path_factory.mktemp("demo")
-    content = copy_content(REPO_ROOT / "content", work / "content")
-    return run_build(galleryc, content, work / "public", work)
-
-
 # --- sigal-sample: every album and photo gets its page ---------------------------------------
 
 

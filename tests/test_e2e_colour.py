@@ -17,7 +17,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, run_build
 from PIL import Image, ImageChops, ImageCms, ImageStat
 
 pytestmark = pytest.mark.e2e
@@ -78,10 +78,12 @@ def original() -> Image.Image:
         return image.convert("RGB")
 
 
-@pytest.fixture
-def wide_gamut_site(tmp_path: Path, original: Image.Image, build_site) -> Path:
-    """A content folder with the photo in each wide-gamut encoding, built; returns the output."""
-    content = tmp_path / "content"
+@pytest.fixture(scope="module")
+def wide_gamut_site(galleryc: Path, tmp_path_factory, original: Image.Image) -> Path:
+    """A content folder with the photo in each wide-gamut encoding, built once for the module
+    (the tests only read it); returns the output."""
+    work = tmp_path_factory.mktemp("colour")
+    content = work / "content"
     album = content / "colour"
     album.mkdir(parents=True)
     (content / "site.yml").write_text(
@@ -98,7 +100,7 @@ def wide_gamut_site(tmp_path: Path, original: Image.Image, build_site) -> Path:
         (album / f"{Path(name).stem}.md").write_text(f"---\nalt: {name}\n---\n")
     original.save(album / f"{ORIGINAL}.jpg", "JPEG", quality=95)
     (album / f"{ORIGINAL}.md").write_text("---\nalt: the sRGB original\n---\n")
-    return build_site(content).check()
+    return run_build(galleryc, content, work / "public", work).check()
 
 
 def _renditions(output: Path, stem: str) -> list[Path]:

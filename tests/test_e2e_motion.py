@@ -16,12 +16,12 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, copy_content, run_build, set_reduced_motion
+from conftest import run_build, set_reduced_motion
 from PIL import Image, ImageDraw
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
-from conftest import MOVING, RUNNING_MOVERS_JS  # noqa: E402
+from conftest import RUNNING_MOVERS_JS  # noqa: E402
 
 
 # --- fixtures -----------------------------------------------------------------------------------
@@ -94,10 +94,9 @@ def motion_fixture(galleryc, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def demo_site(galleryc, tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("demo-motion")
-    content = copy_content(REPO_ROOT / "content", work / "content")
-    return run_build(galleryc, content, work / "public", work).check()
+def demo_site(demo_build) -> Path:
+    """The demo site's output (built once per session, in conftest)."""
+    return demo_build.check()
 
 
 def _photo_page(site: Path, album: str) -> str:
