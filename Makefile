@@ -96,14 +96,15 @@ test: deps test-deps venv test-swift build test-python
 # The preview server's tests run on their own: its rebuild coordinator is an actor, and the
 # rest of the suite's CPU-bound tests can hold both threads of the cooperative pool (2 cores)
 # for tens of seconds, which delayed a live-reload event past any sane test limit.
-test-swift: deps
+test-swift: deps venv
 	@mkdir -p $(TEST_LOG_DIR)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors 2>&1 \
 	  | tee $(TEST_LOG_DIR)/build.log
 	@if grep -n 'warning:' $(TEST_LOG_DIR)/build.log; then \
 	  echo "make: the build printed warnings (above)"; exit 1; fi
 	$(SWIFT) format lint --strict -r Sources Tests
-	$(SWIFT) test --skip-build -Xswiftc -warnings-as-errors --skip GalleryServeTests
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" \
+	  $(SWIFT) test --skip-build -Xswiftc -warnings-as-errors --skip GalleryServeTests
 	$(SWIFT) test --skip-build -Xswiftc -warnings-as-errors --filter GalleryServeTests
 
 # End-to-end tests of the release binary (tests/, pytest). GALLERYC tells them which binary.
