@@ -43,9 +43,6 @@ public indirect enum MotionTransition: Sendable, Hashable {
             return parts.joined(separator: " ")
         }
 
-        /// True if only opacity changes.
-        var isOpacityOnly: Bool { translateX == 0 && translateY == 0 && scale == 1 }
-
         private func cssLength(_ percent: Double) -> String {
             percent == 0 ? "0" : cssNumber(percent, digits: 2) + "%"
         }

@@ -5,17 +5,8 @@ import Testing
 
 /// Loads sigal's own sample gallery (shared/corpus/sigal-sample, next to the repository).
 @Suite struct SigalSampleTests {
-    /// `<repo>/../shared/corpus/sigal-sample`; `GALLERYC_CORPUS` overrides the corpus folder
-    /// (for a git worktree that is not next to `shared/`).
-    static let sampleURL: URL = {
-        if let corpus = ProcessInfo.processInfo.environment["GALLERYC_CORPUS"] {
-            return URL(fileURLWithPath: corpus).appendingPathComponent("sigal-sample")
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/sigal-sample")
-    }()
+    /// `sigal-sample` in the photo corpus (``ImageTestSupport/corpus``).
+    static var sampleURL: URL { ImageTestSupport.corpus.appendingPathComponent("sigal-sample") }
 
     private func load() throws -> (Site, [Diagnostic]) {
         let diagnostics = DiagnosticCollector()

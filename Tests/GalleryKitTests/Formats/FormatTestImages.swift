@@ -4,17 +4,8 @@ import Foundation
 
 /// Small images and metadata blobs made in code for the format tests.
 enum FormatTestImages {
-    /// The photo corpus: `shared/corpus` beside the repository (CI), or beside the folder that
-    /// holds this git worktree (development, worktrees in `/work/wt/<name>`).
-    static let corpus: URL = {
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let sibling = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        if FileManager.default.fileExists(atPath: sibling.path) { return sibling }
-        return repository.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus")
-    }()
+    /// The photo corpus (``ImageTestSupport/corpus``).
+    static var corpus: URL { ImageTestSupport.corpus }
 
     /// A smooth colour gradient with a soft diagonal stripe: photo-like, so lossy codecs
     /// behave as on real pictures. With 4 channels, alpha runs from 0 (left) to 255 (right).

@@ -4,9 +4,13 @@ import Foundation
 
 /// Helpers for the image tests: tiny images made in the test, a scratch folder, the corpus.
 enum ImageTestSupport {
-    /// `shared/corpus` in the nearest folder above this file that has one (`<repo>/../shared`
-    /// in CI; further up for a worktree).
+    /// The photo corpus for every test: `GALLERYC_CORPUS` when set, else `shared/corpus` in the
+    /// nearest folder above this file that has one (`<repo>/../shared` in CI; further up for a
+    /// worktree).
     static let corpus: URL = {
+        if let corpus = ProcessInfo.processInfo.environment["GALLERYC_CORPUS"] {
+            return URL(fileURLWithPath: corpus)
+        }
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("shared/corpus")

@@ -3,16 +3,8 @@ import Foundation
 /// Images made in the test: JPEGs with an EXIF segment spliced in, WebP and PNG containers
 /// with EXIF chunks, and the shared photo corpus.
 enum ImageBytes {
-    /// `<repo>/../shared/corpus`; `GALLERYC_CORPUS` overrides it.
-    static let corpusURL: URL = {
-        if let corpus = ProcessInfo.processInfo.environment["GALLERYC_CORPUS"] {
-            return URL(fileURLWithPath: corpus)
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus")
-    }()
+    /// The photo corpus (``ImageTestSupport/corpus``).
+    static var corpusURL: URL { ImageTestSupport.corpus }
 
     static func corpus(_ path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: corpusURL.appendingPathComponent(path)))
