@@ -107,9 +107,9 @@ test-swift: deps venv
 	  $(SWIFT) test --skip-build -Xswiftc -warnings-as-errors --skip GalleryServeTests
 	$(SWIFT) test --skip-build -Xswiftc -warnings-as-errors --filter GalleryServeTests
 
-# End-to-end tests of the release binary (tests/, pytest). GALLERYC tells them which binary.
+# End-to-end tests of the release binary (e2e/, pytest). GALLERYC tells them which binary.
 test-python: venv
-	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q tests
+	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q e2e
 
 clean:
 	rm -rf .build $(DEMO_OUT) $(VENV)
