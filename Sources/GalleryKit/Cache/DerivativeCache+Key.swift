@@ -1,7 +1,8 @@
 import Foundation
 
-/// The content address of one photo's derivatives: SHA-256 over its bytes, the output settings,
-/// slug, sidecar focus and pipeline version.
+/// The content address of one photo's derivatives: SHA-256 over its bytes, the settings'
+/// ``ImageSettings/fingerprint`` (the same one the rendition folder names come from), slug,
+/// sidecar focus and pipeline version.
 public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// 64 lowercase hex digits.
     public let hex: String
@@ -34,22 +35,18 @@ extension DerivativeCache {
     /// Seconds a file must be unmodified before its stamp is trusted by the next build.
     static let settleTime: TimeInterval = 3
 
-    /// The text hashed into a key: one `name=value` line per input, in a fixed order.
+    /// The text hashed into a key: one `name=value` line per input, in a fixed order. The
+    /// settings are their fingerprint, so a setting can never be in the key and not in the
+    /// rendition hash, or the other way round.
     static func canonicalDescription(
         contentHash: String, settings: ImageSettings, photo: PhotoSource, pipelineVersion: String
     ) -> String {
         let focus = photo.focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
         return [
-            "galleryc-derivatives 1",
+            "galleryc-derivatives 2",
             "pipeline=\(pipelineVersion.utf8.count):\(pipelineVersion)",
             "source=\(contentHash)",
-            "widths=\(settings.widths.map(String.init).joined(separator: ","))",
-            "formats=\(settings.formats.map(\.rawValue).joined(separator: ","))",
-            "jpeg-quality=\(settings.jpegQuality)",
-            "webp-quality=\(settings.webpQuality)",
-            "progressive=\(settings.progressive)",
-            "background=\(settings.background)",
-            "privacy=\(settings.privacy.canonicalDescription)",
+            "settings=\(settings.fingerprint)",
             "slug=\(photo.slug.utf8.count):\(photo.slug)",
             "focus=\(focus)",
         ].joined(separator: "\n")

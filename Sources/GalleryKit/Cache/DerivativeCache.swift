@@ -12,10 +12,10 @@ import Synchronization
 /// keep it between runs. It carries a `CACHEDIR.TAG` so backup tools skip it.
 ///
 /// **Key.** SHA-256 over the source file's bytes (through its content hash), the settings that
-/// shape the output (widths, formats, JPEG and WebP quality, progressive), the photo's slug
-/// and sidecar `focus:`, and the pipeline version the caller passes in (bump it whenever the
-/// image code changes its output). Change any of them and the photo is processed again;
-/// touching a file without changing its bytes does not.
+/// shape the output (``ImageSettings/fingerprint``: widths, formats, qualities, progressive,
+/// background, privacy), the photo's slug and sidecar `focus:`, and the pipeline version the
+/// caller passes in (bump it whenever the image code changes its output). Change any of them
+/// and the photo is processed again; touching a file without changing its bytes does not.
 ///
 /// **Entries.** `<cache>/<key[0..2]>/<key>/` holds the rendition files (named by the last
 /// component of their site path) and `photo.json`, a ``ProcessedPhotoRecord``: everything of a

@@ -1,0 +1,42 @@
+/// The one description of the settings that shape a rendition's bytes.
+///
+/// Two things are derived from it, and nothing else describes the settings: the rendition
+/// folder name `_img/<hash>/` (``ImagePipeline/contentHash(sourceDigest:)``, part of every
+/// published image URL) and the derivative cache key (``DerivativeCache/key(for:settings:photo:)``).
+/// A setting that is in one and not the other would serve stale renditions from the cache, or
+/// change URLs for nothing.
+///
+/// Adding a stored property to ``ImageSettings`` (or ``PrivacySettings``) means adding a field
+/// here: `ImageSettingsFingerprintTests` fails until every stored property is listed. A new
+/// field is left out of the text while it has its default value, so that adding a setting does
+/// not change the URLs of sites that do not use it.
+extension ImageSettings {
+    /// One field of the fingerprint: the stored property it covers and its text, nil when the
+    /// field is left out (a newer setting at its default).
+    struct FingerprintField: Sendable, Hashable {
+        var property: String
+        var text: String?
+    }
+
+    /// Every field, in the fixed order of the fingerprint.
+    var fingerprintFields: [FingerprintField] {
+        let privacyText = privacy == PrivacySettings() ? nil : "privacy=\(privacy.canonicalDescription)"
+        return [
+            FingerprintField(
+                property: "widths", text: "widths=\(widths.map(String.init).joined(separator: ","))"),
+            FingerprintField(property: "jpegQuality", text: "jpeg=\(jpegQuality)"),
+            FingerprintField(property: "webpQuality", text: "webp=\(webpQuality)"),
+            FingerprintField(
+                property: "formats", text: "formats=\(formats.map(\.rawValue).joined(separator: ","))"),
+            FingerprintField(property: "progressive", text: "progressive=\(progressive)"),
+            FingerprintField(property: "background", text: "background=\(background)"),
+            // Left out at its default: sites without `privacy:` kept their hashes when it came.
+            FingerprintField(property: "privacy", text: privacyText),
+        ]
+    }
+
+    /// `widths=480,960,1600,2400;jpeg=82;...`: the fields that are present, joined by `;`.
+    var fingerprint: String {
+        fingerprintFields.compactMap(\.text).joined(separator: ";")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// The one description of the settings that shape a rendition: the rendition folder names
+/// (`_img/<hash>/`, public URLs) and the derivative cache keys both come from it.
+@Suite struct ImageSettingsFingerprintTests {
+    /// Rendition URLs of deployed sites must not change when the code around them does: these
+    /// hashes are what galleryc-images-4 published for a fixed source digest.
+    @Test(arguments: [
+        (ImageSettings(), "54336ca1ef"),
+        (ImageSettingsFingerprintTests.customised, "8ac689e634"),
+    ])
+    func renditionHashIsPinned(settings: ImageSettings, expected: String) {
+        let pipeline = ImagePipeline(settings: settings, outputDirectory: URL(fileURLWithPath: "/tmp"))
+        #expect(pipeline.contentHash(sourceDigest: SHA256.hex([1, 2, 3])) == expected)
+    }
+
+    static var customised: ImageSettings {
+        var settings = ImageSettings()
+        settings.widths = [320, 1200]
+        settings.jpegQuality = 75
+        settings.webpQuality = 70
+        settings.formats = [.jpeg]
+        settings.progressive = false
+        settings.background = RGBColor(red: 0x1d, green: 0x1c, blue: 0x1a)
+        settings.privacy.exif = [.copyright]
+        settings.privacy.publishOriginals = true
+        return settings
+    }
+
+    /// A stored property that the fingerprint does not list would be in neither the cache key
+    /// nor the rendition hash: changing it would serve stale renditions. This fails until a
+    /// new property of ImageSettings or PrivacySettings gets its field.
+    @Test func everyStoredPropertyIsInTheFingerprint() {
+        let properties = Set(Mirror(reflecting: ImageSettings()).children.compactMap(\.label))
+        let listed = Set(ImageSettings().fingerprintFields.map(\.property))
+        #expect(properties == listed)
+        let privacy = Set(Mirror(reflecting: PrivacySettings()).children.compactMap(\.label))
+        #expect(privacy == ["exif", "publishOriginals"], "add the new one to canonicalDescription")
+    }
+
+    /// Each setting changes the fingerprint, hence both the rendition hash and the cache key.
+    @Test func everySettingChangesTheFingerprint() {
+        let base = ImageSettings()
+        let changes: [String: (inout ImageSettings) -> Void] = [
+            "widths": { $0.widths = [480] },
+            "jpegQuality": { $0.jpegQuality = 60 },
+            "webpQuality": { $0.webpQuality = 60 },
+            "formats": { $0.formats = [.jpeg, .webp] },
+            "progressive": { $0.progressive = false },
+            "background": { $0.background = RGBColor(red: 0, green: 0, blue: 0) },
+            "privacy": { $0.privacy.publishOriginals = true },
+            "privacy.exif": { $0.privacy.exif = [] },
+        ]
+        #expect(
+            Set(changes.keys.map { String($0.split(separator: ".")[0]) })
+                == Set(base.fingerprintFields.map(\.property)))
+        var seen: Set<String> = [base.fingerprint]
+        for (name, change) in changes {
+            var changed = base
+            change(&changed)
+            #expect(seen.insert(changed.fingerprint).inserted, "\(name) must change the fingerprint")
+        }
+    }
+}
