@@ -27,16 +27,17 @@ extension Invocation {
             progress.finish()
             let diagnostics = collector.diagnostics
             printDiagnostics(diagnostics, command, formatter)
+            // The build's verdict: BuildFailed (its reasons are the diagnostics) or, from a
+            // build function that is not the real pipeline, an error of its own.
             var errors = collector.count(of: .error)
-            switch error {
-            case let failed as BuildFailed:
+            if let failed = error as? BuildFailed {
                 errors = max(errors, failed.errorCount)
-            case let located as any LocatedError:
+            } else if let located = error as? any LocatedError {
                 if !diagnostics.contains(located.diagnostic) {
                     console.writeError(formatter.format(located.diagnostic))
                     errors += 1
                 }
-            default:
+            } else {
                 console.writeError(formatter.formatMessage(.error, "\(error)"))
                 errors += 1
             }
@@ -53,15 +54,6 @@ extension Invocation {
         progress.finish()
         printDiagnostics(collector.diagnostics, command, formatter)
         if showsTimings { console.writeError(timingsLine(summary) + "\n") }
-        let warnings = collector.count(of: .warning)
-        if collector.hasErrors || (command.strict && warnings > 0) {
-            let what =
-                collector.hasErrors
-                ? counted(collector.count(of: .error), "error")
-                : "\(counted(warnings, "warning")) treated as errors (--strict)"
-            console.writeError(formatter.formatMessage(.error, "build reported \(what)"))
-            return 1
-        }
         if !command.quiet {
             console.writeOutput(Self.summaryLine(summary, output: outputShown) + "\n")
         }

@@ -1,5 +1,5 @@
-/// Why the derivative cache cannot be used, or a source photo cannot be keyed. Raised by
-/// ``DerivativeCache``. Folder problems name the cache folder as the user gave it; source
+/// Why the derivative cache cannot be used, or a photo's derivatives cannot be stored. Raised
+/// by ``DerivativeCache``. Folder problems name the cache folder as the user gave it; store
 /// problems name the photo relative to the content folder.
 public struct CacheError: LocatedError, Hashable {
     /// What went wrong.
@@ -14,8 +14,6 @@ public struct CacheError: LocatedError, Hashable {
         case cacheInsideOutput
         /// Something other than a folder is in the way.
         case notAFolder
-        /// A source photo could not be read to compute its content hash.
-        case unreadableSource(detail: String)
         /// A file system call on the cache failed; the build can go on without the cache.
         case io(operation: String, detail: String)
     }
@@ -52,8 +50,6 @@ public struct CacheError: LocatedError, Hashable {
                 + "folder outside it with --cache-dir"
         case .notAFolder:
             "the cache path exists and is not a folder; remove it or choose another --cache-dir"
-        case .unreadableSource(let detail):
-            "cannot read the photo to hash it: \(detail)"
         case .io(let operation, let detail):
             "image cache: cannot \(operation): \(detail)"
         }

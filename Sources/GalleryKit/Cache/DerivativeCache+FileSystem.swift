@@ -30,31 +30,6 @@ enum CacheFileSystem {
             inode: UInt64(info.st_ino))
     }
 
-    /// SHA-256 of a file's bytes as hex (errors name `displayPath`), read in 1 MiB blocks so a large file is never held whole.
-    static func hashFile(_ path: String, displayPath: String) throws(CacheError) -> String {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw readError(displayPath) }
-        defer { close(descriptor) }
-        let blockSize = 1 << 20
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
-        defer { block.deallocate() }
-        var hasher = SHA256()
-        while true {
-            let count = read(descriptor, block.baseAddress, blockSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw readError(displayPath)
-            }
-            if count == 0 { break }
-            hasher.update(UnsafeRawBufferPointer(rebasing: block[0..<count]))
-        }
-        return SHA256.hexString(hasher.finalize())
-    }
-
-    private static func readError(_ displayPath: String) -> CacheError {
-        CacheError(.unreadableSource(detail: errnoText()), path: displayPath)
-    }
-
     /// What ``linkOrCopy(_:to:)`` did.
     enum PlaceOutcome {
         case created

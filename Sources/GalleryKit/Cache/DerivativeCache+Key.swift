@@ -14,19 +14,22 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DerivativeCache {
-    /// The key for one photo, hashing its file only when the index's size, mtime or inode for
-    /// it no longer match.
+    /// The key for one photo, hashing its bytes only when the index's size, mtime or inode for
+    /// its file no longer match.
     ///
     /// - Parameters:
-    ///   - sourceURL: the photo file on disk.
+    ///   - sourceURL: the photo file on disk (its stamp is what the index remembers).
     ///   - settings: the image settings of this build.
     ///   - photo: the photo as the content stage found it (slug and sidecar focus count).
-    /// - Returns: the key to ``lookup(_:)`` and ``store(_:renditionsIn:key:)`` with.
-    /// - Throws: ``CacheError`` naming `photo.sourcePath` when the file cannot be read.
-    public func key(for sourceURL: URL, settings: ImageSettings, photo: PhotoSource) throws(CacheError)
-        -> CacheKey
-    {
-        let contentHash = try contentHash(of: sourceURL, displayPath: photo.sourcePath)
+    ///   - read: the file's bytes, called only when its hash is not known; the image stage
+    ///     reads each source once and hands the same bytes to the decoder.
+    /// - Returns: the key to ``lookup(_:)`` and ``store(_:of:renditionsIn:key:)`` with.
+    /// - Throws: what `read` throws.
+    public func key<Failure: Error>(
+        for sourceURL: URL, settings: ImageSettings, photo: PhotoSource,
+        read: () throws(Failure) -> [UInt8]
+    ) throws(Failure) -> CacheKey {
+        let contentHash = try contentHash(of: sourceURL, read: read)
         let text = Self.canonicalDescription(
             contentHash: contentHash, settings: settings, photo: photo, pipelineVersion: pipelineVersion)
         return CacheKey(hex: SHA256.hex(text), contentHash: contentHash)
@@ -52,19 +55,19 @@ extension DerivativeCache {
         ].joined(separator: "\n")
     }
 
-    /// The source's content hash: from the index when its stamp is unchanged, else by reading it.
-    func contentHash(of sourceURL: URL, displayPath: String) throws(CacheError) -> String {
+    /// The source's content hash: from the index when its stamp is unchanged, else of `read()`.
+    func contentHash<Failure: Error>(of sourceURL: URL, read: () throws(Failure) -> [UInt8]) throws(Failure)
+        -> String
+    {
         let path = sourceURL.standardizedFileURL.path
-        guard let before = CacheFileSystem.stamp(path) else {
-            throw CacheError(.unreadableSource(detail: "no such file"), path: displayPath)
-        }
+        let before = CacheFileSystem.stamp(path)
         let known: String? = state.withLock { state in
             state.seenFiles.insert(path)
-            guard let record = state.index.files[path], record.stamp == before else { return nil }
+            guard let before, let record = state.index.files[path], record.stamp == before else { return nil }
             return record.hash
         }
         if let known { return known }
-        let hash = try CacheFileSystem.hashFile(path, displayPath: displayPath)
+        let hash = SHA256.hex(try read())
         let after = CacheFileSystem.stamp(path)
         state.withLock { state in
             state.statistics.filesHashed += 1
@@ -72,7 +75,7 @@ extension DerivativeCache {
             // modified in the last few seconds: on file systems with coarse timestamps it could
             // change again without its stamp changing (git's "racily clean" problem).
             let settled = Date().timeIntervalSince1970 - Self.settleTime
-            if after == before, Double(before.modifiedNanoseconds) / 1e9 < settled {
+            if let before, after == before, Double(before.modifiedNanoseconds) / 1e9 < settled {
                 state.index.files[path] = CacheIndex.FileRecord(stamp: before, hash: hash, lastBuild: 0)
             } else {
                 state.index.files[path] = nil

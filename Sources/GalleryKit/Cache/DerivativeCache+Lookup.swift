@@ -5,7 +5,7 @@ extension DerivativeCache {
 
     /// The cached record for `key`, or nil when there is no complete entry. A missing or
     /// truncated file, bad JSON or an entry of another schema is a miss, never an error.
-    public func lookup(_ key: CacheKey) -> ProcessedPhotoRecord? {
+    public func lookup(_ key: CacheKey) -> PhotoDerivatives? {
         let record = validRecord(for: key)
         state.withLock { state in
             if record != nil {
@@ -24,14 +24,14 @@ extension DerivativeCache {
     /// - Returns: true when every file is in place; false when one could not be placed (the
     ///   entry was removed or damaged meanwhile), in which case the files it placed are removed
     ///   again and the caller processes the photo as on a miss.
-    public func restore(_ record: ProcessedPhotoRecord, key: CacheKey, into siteRoot: URL) -> Bool {
+    public func restore(_ record: PhotoDerivatives, key: CacheKey, into siteRoot: URL) -> Bool {
         // Plain strings rather than URLs: this runs for every rendition of every cached photo.
         guard let names = record.entryFileNames else { return false }
         let entry = entryPath(for: key)
         let root = siteRoot.path
         var placed: [String] = []
         var lastFolder = ""
-        for (rendition, name) in zip(record.files, names) {
+        for (rendition, name) in zip(record.publishedFiles, names) {
             let destination = root + "/" + rendition.path
             let folder = String(destination[..<(destination.lastIndex(of: "/") ?? destination.endIndex)])
             var outcome = CacheFileSystem.PlaceOutcome.failed
@@ -50,32 +50,15 @@ extension DerivativeCache {
         return true
     }
 
-    /// Hands each of the record's cached rendition files to `place` with the site path it
-    /// belongs at, for a caller that publishes files its own way (an output writer method that
-    /// records what it wrote, say). Stops at the first file `place` refuses.
-    /// - Returns: true when `place` accepted every file.
-    public func restore(
-        _ record: ProcessedPhotoRecord, key: CacheKey,
-        using place: (_ cachedFile: URL, _ sitePath: String) -> Bool
-    ) -> Bool {
-        guard let names = record.entryFileNames else { return false }
-        let entry = entryDirectory(for: key)
-        for (rendition, name) in zip(record.files, names) {
-            let cachedFile = entry.appendingPathComponent(name, isDirectory: false)
-            guard place(cachedFile, rendition.path) else { return false }
-        }
-        return true
-    }
-
     /// The record in the entry for `key` when it is complete and belongs to that key.
-    func validRecord(for key: CacheKey) -> ProcessedPhotoRecord? {
+    func validRecord(for key: CacheKey) -> PhotoDerivatives? {
         // The JSON is read once per process; the renditions are checked at every lookup.
         let known = state.withLock { $0.records[key.hex] }
         guard let record = known ?? readRecord(for: key), let names = record.entryFileNames else {
             return nil
         }
         let folder = entryPath(for: key)
-        for (rendition, name) in zip(record.files, names) {
+        for (rendition, name) in zip(record.publishedFiles, names) {
             guard let stamp = CacheFileSystem.stamp(folder + "/" + name),
                 stamp.size == Int64(rendition.byteCount)
             else {
@@ -88,7 +71,7 @@ extension DerivativeCache {
     }
 
     /// The record in the entry's `photo.json` when it belongs to that key (renditions unchecked).
-    private func readRecord(for key: CacheKey) -> ProcessedPhotoRecord? {
+    private func readRecord(for key: CacheKey) -> PhotoDerivatives? {
         guard
             let data = FileManager.default.contents(atPath: entryPath(for: key) + "/" + Self.recordFileName),
             let file = try? JSONDecoder().decode(CacheEntryFile.self, from: data),

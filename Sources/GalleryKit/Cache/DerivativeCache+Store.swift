@@ -9,22 +9,25 @@ import Foundation
 extension DerivativeCache {
     static let temporaryFolderName = "tmp"
 
-    /// Saves a freshly processed photo under `key`: its renditions (read from `siteRoot`, where
-    /// the image stage wrote them; hard-linked, or copied across file systems) and its record.
+    /// Saves a freshly processed photo's derivatives under `key`: its renditions (read from
+    /// `siteRoot`, where the image stage wrote them; hard-linked, or copied across file
+    /// systems) and its record. `sourcePath` names the photo in messages.
     /// The entry is assembled in `<cache>/tmp/` and renamed into place, so a crash leaves no
     /// half entry. When another worker stored the same key first, that entry stays. A damaged
     /// entry under the key is replaced.
     /// - Throws: ``CacheError`` (a warning: the site is fine, only the cache missed out) when a
     ///   rendition is missing or not the recorded size, or a write fails.
-    public func store(_ photo: ProcessedPhoto, renditionsIn siteRoot: URL, key: CacheKey) throws(CacheError) {
-        let record = ProcessedPhotoRecord(photo)
+    public func store(
+        _ record: PhotoDerivatives, of sourcePath: String, renditionsIn siteRoot: URL, key: CacheKey
+    ) throws(CacheError) {
+        let photo = sourcePath
         guard let names = record.entryFileNames else {
             throw storeError("rendition paths are unsafe or share a file name", photo)
         }
         let temporary = try makeTemporaryFolder(photo)
         var published = false
         defer { if !published { try? FileManager.default.removeItem(atPath: temporary) } }
-        for (rendition, name) in zip(record.files, names) {
+        for (rendition, name) in zip(record.publishedFiles, names) {
             let source = siteRoot.path + "/" + rendition.path
             guard CacheFileSystem.stamp(source)?.size == Int64(rendition.byteCount) else {
                 throw storeError("\(rendition.path) is missing or not \(rendition.byteCount) bytes", photo)
@@ -53,7 +56,7 @@ extension DerivativeCache {
     }
 
     /// Renames the finished `temporary` folder to the entry's folder.
-    private func publish(_ temporary: String, as key: CacheKey, _ photo: ProcessedPhoto) throws(CacheError) {
+    private func publish(_ temporary: String, as key: CacheKey, _ photo: String) throws(CacheError) {
         let entry = entryDirectory(for: key)
         guard CacheFileSystem.makeDirectory(entry.deletingLastPathComponent().path) else {
             throw storeError("cannot create \(entry.deletingLastPathComponent().path)", photo)
@@ -76,7 +79,7 @@ extension DerivativeCache {
     }
 
     /// A new, empty folder under `<cache>/tmp/` named after this process.
-    private func makeTemporaryFolder(_ photo: ProcessedPhoto) throws(CacheError) -> String {
+    private func makeTemporaryFolder(_ photo: String) throws(CacheError) -> String {
         let parent = directory.appendingPathComponent(Self.temporaryFolderName).path
         let name = "\(CacheFileSystem.processID)-\(UInt64.random(in: 0...UInt64.max))"
         let path = parent + "/" + name
@@ -86,7 +89,7 @@ extension DerivativeCache {
         return path
     }
 
-    private func storeError(_ detail: String, _ photo: ProcessedPhoto) -> CacheError {
-        CacheError(.io(operation: "store the derivatives", detail: detail), path: photo.source.sourcePath)
+    private func storeError(_ detail: String, _ photo: String) -> CacheError {
+        CacheError(.io(operation: "store the derivatives", detail: detail), path: photo)
     }
 }

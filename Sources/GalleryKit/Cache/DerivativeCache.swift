@@ -18,11 +18,10 @@ import Synchronization
 /// and the photo is processed again; touching a file without changing its bytes does not.
 ///
 /// **Entries.** `<cache>/<key[0..2]>/<key>/` holds the rendition files (named by the last
-/// component of their site path) and `photo.json`, a ``ProcessedPhotoRecord``: everything of a
-/// ``ProcessedPhoto`` except its ``PhotoSource``, which comes fresh from the content stage at
-/// every build. An entry is written in `<cache>/tmp/` and renamed into place, so a crash never
+/// component of their site path) and `photo.json`, the photo's ``PhotoDerivatives`` (nothing of
+/// its ``PhotoSource``, which comes fresh from the content stage at every build). An entry is written in `<cache>/tmp/` and renamed into place, so a crash never
 /// leaves a half entry under its key. A missing file, a size that differs from the record or
-/// bad JSON makes ``lookup(_:)`` report a miss, never an error; ``store(_:renditionsIn:key:)``
+/// bad JSON makes ``lookup(_:)`` report a miss, never an error; ``store(_:of:renditionsIn:key:)``
 /// then replaces the broken entry.
 ///
 /// **Quick check.** `<cache>/index.json` maps each source file (absolute path) to its size,
@@ -33,8 +32,8 @@ import Synchronization
 /// **Restoring.** Rendition files are hard-linked into the staging folder (copied when the
 /// cache is on another file system), so a cached build writes no image bytes. The linked files
 /// share their data with the cache: nothing may edit a published rendition in place. Files
-/// linked this way bypass ``OutputWriter``'s bookkeeping (``OutputWriter/writtenPaths``); a
-/// caller that needs it passes its own placing function to ``restore(_:key:using:)``.
+/// linked this way bypass ``OutputWriter``'s bookkeeping (``OutputWriter/writtenPaths``): the
+/// build lists them from the derivatives instead.
 ///
 /// **Privacy.** The index also keeps each source's GPS coordinates (by content hash) and which
 /// entries a successful build scanned for GPS, so a rebuild from the cache neither reads the
@@ -71,7 +70,7 @@ public final class DerivativeCache: Sendable {
         var statistics = CacheStatistics()
         /// Records read from (or stored in) entries during this process's life, so a cache
         /// kept open across builds (the preview server's) reads each `photo.json` once.
-        var records: [String: ProcessedPhotoRecord] = [:]
+        var records: [String: PhotoDerivatives] = [:]
     }
 
     /// Opens (creating it if needed) the cache folder and reads its index.
@@ -125,14 +124,14 @@ public final class DerivativeCache: Sendable {
             .appendingPathComponent(key.hex, isDirectory: true)
     }
 
-    /// The cached photo for `key` with its renditions linked into `siteRoot`, or nil on a miss
-    /// (then nothing was written). The common path of a build worker:
+    /// The cached derivatives for `key` with their renditions linked into `siteRoot`, or nil
+    /// on a miss (then nothing was written). The common path of a build worker:
     ///
-    ///     if let photo = cache.restoredPhoto(for: key, source: source, into: staging) { ... }
-    ///     else { process the photo, then `try cache.store(photo, renditionsIn: staging, key: key)` }
-    public func restoredPhoto(for key: CacheKey, source: PhotoSource, into siteRoot: URL) -> ProcessedPhoto? {
+    ///     if let derivatives = cache.restored(key, into: staging) { ... }
+    ///     else { process the photo, then `try cache.store(derivatives, of: path, renditionsIn: staging, key: key)` }
+    public func restored(_ key: CacheKey, into siteRoot: URL) -> PhotoDerivatives? {
         guard let record = lookup(key), restore(record, key: key, into: siteRoot) else { return nil }
-        return record.photo(source: source)
+        return record
     }
 }
 

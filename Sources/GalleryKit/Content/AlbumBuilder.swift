@@ -142,7 +142,7 @@ struct AlbumBuilder {
         var source = PhotoSource(
             sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "", title: meta.title,
             alt: meta.alt,
-            focus: meta.focus, hidden: false, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
+            focus: meta.focus, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
         source.kenBurns = meta.kenBurns
         return source
     }

@@ -14,6 +14,12 @@ public struct ImageError: LocatedError {
         case tooLarge(width: Int, height: Int, limitMegapixels: Int)
         /// The file could not be read.
         case unreadable(String)
+        /// A FIFO, device or socket with a photo's name.
+        case notARegularFile
+        /// Larger than a photo of its declared size could be (damaged, or not a photo).
+        case implausibleSize(bytes: Int64, limit: Int64)
+        /// Larger than any photo file galleryc reads.
+        case fileTooLarge(bytes: Int64, limit: Int64)
         /// A rendition could not be encoded or written.
         case cannotWrite(String)
     }
@@ -38,6 +44,13 @@ public struct ImageError: LocatedError {
         case .tooLarge(let width, let height, let limit):
             "the image declares \(width) x \(height) pixels; the limit is \(limit) megapixels"
         case .unreadable(let detail): "cannot read the file: \(detail)"
+        case .notARegularFile: "not a regular file (a FIFO, device or socket); only files are read"
+        case .implausibleSize(let bytes, let limit):
+            "the file is \(byteCountText(bytes)), more than a photo of the size it declares "
+                + "could hold (\(byteCountText(limit))): it is damaged, or not a photo"
+        case .fileTooLarge(let bytes, let limit):
+            "the file is \(byteCountText(bytes)); photo files over "
+                + "\(byteCountText(limit)) are not read"
         case .cannotWrite(let detail): "cannot write a rendition: \(detail)"
         }
     }

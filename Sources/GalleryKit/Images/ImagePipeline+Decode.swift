@@ -13,19 +13,16 @@ struct SourceImage: Sendable {
 }
 
 extension ImagePipeline {
-    /// Recognises the format, then decodes JPEG (at the smallest DCT scale that covers the
-    /// largest rendition), PNG, WebP or HEIC/HEIF; other formats are refused with a message
-    /// saying what they are.
-    func decode(_ data: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError)
-        throws(ImageError) -> SourceImage
-    {
-        guard !data.isEmpty else { throw fail(.emptyFile) }
-        let format = SniffedFormat.sniff(data)
+    /// Throws unless `format` (sniffed from the first bytes, `head`) is one the pipeline decodes;
+    /// other formats are refused with a message saying what they are.
+    static func checkUsable(
+        _ format: SniffedFormat, head: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError
+    ) throws(ImageError) {
+        guard !head.isEmpty else { throw fail(.emptyFile) }
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        let maxPixels = Self.maxMegapixels * 1_000_000
         switch format {
-        case .jpeg, .png, .webp, .heic: break
-        case .unknown: throw fail(.notAnImage(Self.describeBytes(data)))
+        case .jpeg, .png, .webp, .heic: return
+        case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
             if format.extensions.contains(fileExtension) {
@@ -33,6 +30,16 @@ extension ImagePipeline {
             }
             throw fail(.notAnImage("this is a \(format.name) file"))
         }
+    }
+
+    /// Recognises the format, then decodes JPEG (at the smallest DCT scale that covers the
+    /// largest rendition), PNG, WebP or HEIC/HEIF.
+    func decode(_ data: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError)
+        throws(ImageError) -> SourceImage
+    {
+        let format = SniffedFormat.sniff(data)
+        try Self.checkUsable(format, head: data, fileName: fileName, fail: fail)
+        let maxPixels = Self.maxMegapixels * 1_000_000
         if format == .heic { return try decodeHEIF(data, maxPixels: maxPixels, fail: fail) }
         if format == .webp { return try decodeWebP(data, maxPixels: maxPixels, fail: fail) }
         do throws(CodecFailure) {
@@ -120,14 +127,15 @@ extension ImagePipeline {
         return ExifReader.read(app1Payload: tiff.starts(with: header) ? tiff : header + tiff)
     }
 
-    /// "the first bytes are 3c 68 74 6d (text: <htm)" for unrecognised content.
+    /// What unrecognised content looks like, without quoting it: a file named `.jpg` may be a
+    /// link to anything (`/etc/passwd`), and messages end up in CI logs.
     static func describeBytes(_ data: [UInt8]) -> String {
-        let head = data.prefix(8)
-        let hex = head.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
-        let printable = head.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D }
-        if printable {
-            return "it looks like text (starts with \"\(String(decoding: head, as: UTF8.self))\")"
+        let head = data.prefix(512)
+        let textual = head.allSatisfy {
+            (0x20...0x7E).contains($0) || [0x09, 0x0A, 0x0D].contains($0) || $0 >= 0x80
         }
+        if textual { return "it looks like a text file" }
+        let hex = data.prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
         return "the first bytes are \(hex), which is no image format galleryc knows"
     }
 }

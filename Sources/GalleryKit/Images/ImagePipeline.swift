@@ -3,7 +3,7 @@ import Foundation
 /// Stage 2: turns one photo into resized JPEG and WebP renditions, EXIF facts and a small
 /// preview.
 ///
-/// Per photo: read once, find EXIF, decode (JPEG at the smallest DCT scale that still covers
+/// Per photo (its bytes read once by the image stage, see ``PhotoFile``): find EXIF, decode (JPEG at the smallest DCT scale that still covers
 /// the largest rendition; PNG, WebP, HEIC/HEIF in full), apply the EXIF orientation (not for
 /// HEIF, which libheif already turned), then resize each width from the previous (larger) one
 /// with Lanczos-3 (in linear light), encoding each size in every format on other cores while the
@@ -39,23 +39,18 @@ public struct ImagePipeline: Sendable {
         self.outputDirectory = outputDirectory
     }
 
-    /// Reads, decodes (DCT-scaled), orients, resizes and encodes one photo.
+    /// Decodes (DCT-scaled), orients, resizes and encodes one photo.
     /// - Parameters:
-    ///   - sourceDigest: SHA-256 of the file as hex, when the caller has it (the derivative
-    ///     cache hashes every source for its key); otherwise the pipeline hashes what it reads.
-    /// - Throws: ``ImageError`` naming `photo.sourcePath` for unreadable, empty, damaged,
-    ///   oversized or unsupported files, and for renditions that cannot be written.
-    public func process(_ photo: PhotoSource, contentDirectory: URL, sourceDigest: String? = nil)
+    ///   - photo: the photo as the content stage found it (slug, sidecar focus).
+    ///   - data: the whole source file, as ``PhotoFile/read(_:displayPath:)`` read it.
+    ///   - sourceDigest: SHA-256 of `data` as hex, when the caller has it (the derivative
+    ///     cache hashes every source for its key); otherwise the pipeline hashes `data`.
+    /// - Throws: ``ImageError`` naming `photo.sourcePath` for damaged, oversized or unsupported
+    ///   files, and for renditions that cannot be written.
+    public func process(_ photo: PhotoSource, bytes data: [UInt8], sourceDigest: String? = nil)
         throws(ImageError) -> ImageResult
     {
         let fail = { (reason: ImageError.Reason) in ImageError(file: photo.sourcePath, reason: reason) }
-        let url = contentDirectory.appendingPathComponent(photo.sourcePath)
-        let data: [UInt8]
-        do {
-            data = try [UInt8](Data(contentsOf: url))
-        } catch {
-            throw fail(.unreadable(Self.describe(error)))
-        }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
         // is freed as soon as the first (smaller) size exists, not after the encodes.
@@ -112,13 +107,11 @@ public struct ImagePipeline: Sendable {
             }
         }
         let renditions = try encoder.finish()
-        let processed = ProcessedPhoto(
-            source: photo, width: source.width, height: source.height,
-            exif: source.exif?.summary ?? ExifSummary(), renditions: renditions,
-            focus: photo.focus ?? .center, hasAlpha: source.hasAlpha, original: original)
-        return ImageResult(
-            photo: processed, preview: preview,
-            sourceCoordinates: GPSCoordinates.read(fromImage: data, source: photo.sourcePath))
+        let derivatives = PhotoDerivatives(
+            width: source.width, height: source.height, exif: source.exif?.summary ?? ExifSummary(),
+            renditions: renditions, focus: photo.focus ?? .center, hasAlpha: source.hasAlpha,
+            original: original)
+        return ImageResult(derivatives: derivatives, preview: preview)
     }
 
     /// The first 10 hex digits of SHA-256 over the source's SHA-256, the pipeline version and

@@ -16,6 +16,26 @@ enum JPEGMarkers {
         return nil
     }
 
+    /// The width and height the first SOF segment declares, or nil when `data` ends before it.
+    static func declaredSize(in data: [UInt8]) -> (width: Int, height: Int)? {
+        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
+        var offset = 2
+        while let segment = segment(in: data, at: offset), segment.marker != 0xDA, segment.marker != 0xD9 {
+            let isFrame =
+                (0xC0...0xCF).contains(segment.marker) && ![0xC4, 0xC8, 0xCC].contains(segment.marker)
+            var marker = offset
+            while data[marker + 1] == 0xFF { marker += 1 }  // fill bytes, as segment(in:at:) skips
+            // FF Cn, length (2), precision (1), height (2), width (2), ...
+            if isFrame, marker + 8 < segment.end {
+                let height = Int(data[marker + 5]) << 8 | Int(data[marker + 6])
+                let width = Int(data[marker + 7]) << 8 | Int(data[marker + 8])
+                return (width, height)
+            }
+            offset = segment.end
+        }
+        return nil
+    }
+
     /// One marker segment starting at `start` (fill bytes skipped): its marker byte and where
     /// it ends (after its payload; standalone markers have none). Nil when `start` holds no
     /// marker or the segment runs past the end of the data.

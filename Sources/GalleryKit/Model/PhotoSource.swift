@@ -12,7 +12,6 @@ public struct PhotoSource: Sendable, Hashable {
     public var alt: String?
     /// Where the subject is, from the sidecar (`focus: 0.62 0.40`); nil means "find it".
     public var focus: FocalPoint?
-    public var hidden: Bool
     /// Ken Burns settings from the sidecar's `kenburns:` (nil fields inherit from the album).
     public var kenBurns = KenBurnsSettings()
     /// The sidecar body, rendered from Markdown.
@@ -22,7 +21,7 @@ public struct PhotoSource: Sendable, Hashable {
 
     public init(
         sourcePath: String, fileName: String, slug: String, urlPath: String,
-        title: String? = nil, alt: String? = nil, focus: FocalPoint? = nil, hidden: Bool = false,
+        title: String? = nil, alt: String? = nil, focus: FocalPoint? = nil,
         captionHTML: String = "", sidecarPath: String? = nil
     ) {
         self.sourcePath = sourcePath
@@ -32,7 +31,6 @@ public struct PhotoSource: Sendable, Hashable {
         self.title = title
         self.alt = alt
         self.focus = focus
-        self.hidden = hidden
         self.captionHTML = captionHTML
         self.sidecarPath = sidecarPath
     }

@@ -1,14 +1,15 @@
 import Foundation
 
-/// What the image stage made of one photo: its oriented size, metadata and the renditions
-/// written to the output.
-public struct ProcessedPhoto: Sendable, Hashable {
-    public var source: PhotoSource
+/// What the image stage made of one photo: its oriented size, metadata, the files written to
+/// the output and what the motion layer found. It holds nothing of the photo's sidecar, so it
+/// goes unchanged from the image stage through the derivative cache (as its `photo.json`) to
+/// rendering, which pairs it with this build's ``PhotoSource`` (see ``ProcessedPhoto``).
+public struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// Display size after EXIF orientation.
     public var width: Int
     public var height: Int
     public var exif: ExifSummary
-    /// Renditions, smallest first, for each output format.
+    /// Renditions, smallest first, for each output format; paths relative to the site root.
     public var renditions: [Rendition]
     /// Tiny inline placeholder (a `data:` URL), when the motion layer made one.
     public var placeholder: String?
@@ -23,11 +24,10 @@ public struct ProcessedPhoto: Sendable, Hashable {
     public var original: Rendition?
 
     public init(
-        source: PhotoSource, width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
+        width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
         hasAlpha: Bool = false, original: Rendition? = nil
     ) {
-        self.source = source
         self.width = width
         self.height = height
         self.exif = exif
@@ -38,12 +38,27 @@ public struct ProcessedPhoto: Sendable, Hashable {
         self.hasAlpha = hasAlpha
         self.original = original
     }
-}
 
-extension ProcessedPhoto {
     /// Every image file published for this photo: the renditions, then the original when
     /// site.yml asks for originals.
     public var publishedFiles: [Rendition] { renditions + (original.map { [$0] } ?? []) }
+}
+
+/// A photo as rendering sees it: this build's ``PhotoSource`` (titles, captions, slug) paired
+/// with its ``PhotoDerivatives``, whose fields read as its own (`photo.width`, `photo.renditions`).
+@dynamicMemberLookup
+public struct ProcessedPhoto: Sendable, Hashable {
+    public var source: PhotoSource
+    public var derivatives: PhotoDerivatives
+
+    public init(source: PhotoSource, derivatives: PhotoDerivatives) {
+        self.source = source
+        self.derivatives = derivatives
+    }
+
+    public subscript<Value>(dynamicMember field: KeyPath<PhotoDerivatives, Value>) -> Value {
+        derivatives[keyPath: field]
+    }
 }
 
 /// One resized image file in the output.

@@ -10,7 +10,7 @@ extension OutputWriter {
     /// Swaps the staging folder in as the output folder with `rename(2)` and deletes the
     /// previous site. On failure the previous site stays in place and staging is removed.
     /// - Throws: ``OutputError`` when the output folder can no longer be replaced or a rename fails.
-    public func commit() throws {
+    public func commit() throws(OutputError) {
         if let previous = try commit(keepingPrevious: true) {
             try? FileManager.default.removeItem(at: previous)
         }
@@ -21,7 +21,7 @@ extension OutputWriter {
     /// the background) or to recycle as the next build's staging folder.
     /// - Returns: where the previous site now is, or nil when there was none.
     @discardableResult
-    public func commit(keepingPrevious: Bool) throws -> URL? {
+    public func commit(keepingPrevious: Bool) throws(OutputError) -> URL? {
         try finish()
         do {
             try Self.checkReplaceable(outputDirectory, display: displayPathForErrors)
@@ -71,7 +71,7 @@ extension OutputWriter {
         if (try? finish()) != nil { removeStaging() }
     }
 
-    private func finish() throws {
+    private func finish() throws(OutputError) {
         let wasFinished = state.withLock { state in
             defer { state.finished = true }
             return state.finished
@@ -86,7 +86,7 @@ extension OutputWriter {
     static let markerText = "This folder was written by galleryc; the next build replaces it whole.\n"
 
     /// Throws unless `directory` is missing, empty, or carries the galleryc marker.
-    static func checkReplaceable(_ directory: URL, display: String) throws {
+    static func checkReplaceable(_ directory: URL, display: String) throws(OutputError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             return

@@ -26,6 +26,9 @@ public final class OutputWriter: Sendable {
     public let outputDirectory: URL
     /// Where this build writes; becomes ``outputDirectory`` on ``commit()``.
     public let stagingDirectory: URL
+    /// True when the staging folder is a previous site given as `recycling`, which the build
+    /// must reconcile (remove what the new site does not have, rewrite what changed).
+    public let isRecycled: Bool
 
     /// The output folder as the caller gave it, for messages.
     let displayPathForErrors: String
@@ -47,7 +50,7 @@ public final class OutputWriter: Sendable {
     ///     returned) to use as the staging folder instead of a new, empty one; the caller then
     ///     rewrites only what changed and removes what the new site no longer has. Ignored
     ///     unless it is a galleryc staging sibling of the output folder carrying the marker.
-    public init(outputDirectory: URL, contentDirectory: URL, recycling: URL? = nil) throws {
+    public init(outputDirectory: URL, contentDirectory: URL, recycling: URL? = nil) throws(OutputError) {
         let output = ResolvedPath.resolve(outputDirectory)
         let content = ResolvedPath.resolve(contentDirectory)
         let display = outputDirectory.path
@@ -67,6 +70,7 @@ public final class OutputWriter: Sendable {
         if let recycling, Self.isRecyclable(recycling, output: outputURL) {
             self.outputDirectory = outputURL
             self.stagingDirectory = recycling
+            self.isRecycled = true
             self.displayPathForErrors = display
             return
         }
@@ -84,6 +88,7 @@ public final class OutputWriter: Sendable {
         }
         self.outputDirectory = outputURL
         self.stagingDirectory = staging
+        self.isRecycled = false
         self.displayPathForErrors = display
     }
 
@@ -93,13 +98,13 @@ public final class OutputWriter: Sendable {
 
     /// Writes one file of the site into the staging folder, creating its folders.
     /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
-    public func write(_ file: OutputFile) throws {
+    public func write(_ file: OutputFile) throws(OutputError) {
         try write(path: file.path, bytes: file.contents)
     }
 
     /// Writes `bytes` to `path` (relative to the site root) in the staging folder.
     /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
-    public func write(path: String, bytes: [UInt8]) throws {
+    public func write(path: String, bytes: [UInt8]) throws(OutputError) {
         let destination = try reserve(path)
         // POSIX calls rather than Foundation: every page of the site comes through here, and
         // the parent folder usually exists already (then this is open, write, close).
@@ -110,7 +115,7 @@ public final class OutputWriter: Sendable {
 
     /// ``write(path:bytes:)`` for a recycled staging folder: whatever is at `path` is unlinked
     /// first, so a file that is also linked elsewhere is never edited in place.
-    public func replace(path: String, bytes: [UInt8]) throws {
+    public func replace(path: String, bytes: [UInt8]) throws(OutputError) {
         let destination = try reserve(path)
         _ = unlink(destination.path)
         if let detail = Self.createFile(destination.path, bytes: bytes) {
@@ -126,21 +131,8 @@ public final class OutputWriter: Sendable {
     /// Records `path` as part of the site without writing it: a recycled staging folder
     /// already holds exactly these bytes there.
     /// - Throws: ``OutputError`` for a path outside the site or a path written twice.
-    public func keep(path: String) throws {
+    public func keep(path: String) throws(OutputError) {
         _ = try reserve(path)
-    }
-
-    /// Copies an existing file (a cached image rendition, say) to `path` in the staging folder.
-    /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
-    public func copyFile(at source: URL, toPath path: String) throws {
-        let destination = try reserve(path)
-        do {
-            try FileManager.default.createDirectory(
-                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: source, to: destination)
-        } catch {
-            throw OutputError(.io(operation: "copy \(source.path)", detail: Self.describe(error)), path: path)
-        }
     }
 
     /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
@@ -150,7 +142,7 @@ public final class OutputWriter: Sendable {
     }
 
     /// Checks `path` and records it as written; returns where it goes in the staging folder.
-    private func reserve(_ path: String) throws -> URL {
+    private func reserve(_ path: String) throws(OutputError) -> URL {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         let valid =
             !path.isEmpty && !path.hasPrefix("/") && path != Self.markerFileName

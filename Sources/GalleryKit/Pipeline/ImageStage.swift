@@ -7,6 +7,10 @@ import Synchronization
 /// fixed number of workers keeps peak memory bounded by `jobs` decoded photos, whatever the
 /// number of photos. Workers take the next photo from a shared index and return values; the
 /// caller gets them keyed by source path, so the result does not depend on finishing order.
+///
+/// Each source file is read at most once (``PhotoFile``), and only when something needs its
+/// bytes: the cache key when the index does not know the file, the pipeline on a cache miss,
+/// the GPS reader when the cache does not remember the source's coordinates.
 struct ImageStage: Sendable {
     var pipeline: ImagePipeline
     var jobs: Int
@@ -15,16 +19,16 @@ struct ImageStage: Sendable {
     /// Where renditions restored from the cache are linked to (the staging folder).
     var siteRoot: URL
     /// Runs after the pipeline on each photo, in the same worker (placeholder, focal point).
-    var finish: @Sendable (ImageResult) -> ProcessedPhoto
+    var finish: @Sendable (ImageResult, PhotoSource) -> PhotoDerivatives
     /// Receives the summed worker time of keying, restoring, processing and GPS reading.
     var phases = PhaseClock()
 
-    /// What the stage made: processed photos keyed by source path, and the GPS coordinates
-    /// found in the sources (only to check, after the build, that none was published).
+    /// What the stage made: derivatives keyed by source path, and the GPS coordinates found in
+    /// the sources (only to check, after the build, that none was published).
     struct Output: Sendable {
-        var photos: [String: ProcessedPhoto]
+        var derivatives: [String: PhotoDerivatives]
         var sourceCoordinates: [GPSCoordinate]
-        /// How many of `photos` came from the cache.
+        /// How many of `derivatives` came from the cache.
         var cachedCount: Int
         /// Rendition paths (site-relative) restored from cache entries that an earlier
         /// successful build already scanned for GPS; the leak check may skip them.
@@ -37,7 +41,7 @@ struct ImageStage: Sendable {
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Output {
         let total = photos.count
-        guard total > 0 else { return Output(photos: [:], sourceCoordinates: [], cachedCount: 0) }
+        guard total > 0 else { return Output(derivatives: [:], sourceCoordinates: [], cachedCount: 0) }
         let state = WorkQueue()
         let workerCount = min(jobs, total)
         let stage = self
@@ -60,7 +64,7 @@ struct ImageStage: Sendable {
         }
         return state.lock.withLock { state in
             Output(
-                photos: state.results,
+                derivatives: state.results,
                 sourceCoordinates: state.coordinates.sorted { $0.source < $1.source },
                 cachedCount: state.cached, scannedCleanPaths: state.cleanPaths)
         }
@@ -78,16 +82,16 @@ struct ImageStage: Sendable {
             }
             guard let index = next else { return }
             let photo = photos[index]
-            let outcome = process(photo, contentDirectory: contentDirectory, diagnostics: diagnostics)
-            let (processed, key, fromCache) = (outcome.photo, outcome.key, outcome.fromCache)
-            let coordinates = sourceCoordinates(
-                of: photo, key: key, read: outcome.coordinates, contentDirectory: contentDirectory)
-            let clean = fromCache && key.map { cache?.isScannedClean($0) == true } == true
+            let file = SourceFile(
+                url: contentDirectory.appendingPathComponent(photo.sourcePath), displayPath: photo.sourcePath)
+            let outcome = process(photo, file: file, diagnostics: diagnostics)
+            let coordinates = sourceCoordinates(of: photo, file: file, key: outcome.key)
+            let clean = outcome.fromCache && outcome.key.map { cache?.isScannedClean($0) == true } == true
             let done = state.lock.withLock { state in
-                if let processed { state.results[photo.sourcePath] = processed }
-                if fromCache { state.cached += 1 }
-                if clean, let processed {
-                    state.cleanPaths.formUnion(processed.publishedFiles.map(\.path))
+                if let derivatives = outcome.derivatives { state.results[photo.sourcePath] = derivatives }
+                if outcome.fromCache { state.cached += 1 }
+                if clean, let derivatives = outcome.derivatives {
+                    state.cleanPaths.formUnion(derivatives.publishedFiles.map(\.path))
                 }
                 state.coordinates += coordinates
                 state.done += 1
@@ -99,92 +103,91 @@ struct ImageStage: Sendable {
 }
 
 extension ImageStage {
-    /// What became of one photo: nil when it failed (the reason is in the diagnostics), its
-    /// cache key, whether it came from the cache, and the source's GPS coordinates when the
-    /// pipeline read the file.
+    /// What became of one photo: nil derivatives when it failed (the reason is in the
+    /// diagnostics), its cache key, and whether it came from the cache.
     private struct Outcome {
-        var photo: ProcessedPhoto?
+        var derivatives: PhotoDerivatives?
         var key: CacheKey?
         var fromCache: Bool
-        var coordinates: [GPSCoordinate]?
     }
 
     /// One photo: restored from the cache when an entry for its bytes and settings exists,
     /// otherwise processed and stored for the next build.
-    private func process(
-        _ photo: PhotoSource, contentDirectory: URL, diagnostics: DiagnosticCollector
-    ) -> Outcome {
-        let sourceURL = contentDirectory.appendingPathComponent(photo.sourcePath)
+    private func process(_ photo: PhotoSource, file: SourceFile, diagnostics: DiagnosticCollector) -> Outcome
+    {
         var key: CacheKey?
         if let cache {
-            do {
-                key = try phases.measure("cache key") {
-                    try cache.key(for: sourceURL, settings: pipeline.settings, photo: photo)
-                }
-            } catch {
-                // Unreadable: the pipeline reports it with the same file named.
+            // An unreadable file has no key; the pipeline below reports why, once.
+            key = try? phases.measure(.cacheKey) {
+                try cache.key(for: file.url, settings: pipeline.settings, photo: photo, read: file.bytes)
             }
-            if let key,
-                let restored = phases.measure(
-                    "cache restore",
-                    {
-                        cache.restoredPhoto(for: key, source: photo, into: siteRoot)
-                    })
+            if let key, let restored = phases.measure(.cacheRestore, { cache.restored(key, into: siteRoot) })
             {
-                return Outcome(photo: restored, key: key, fromCache: true)
+                return Outcome(derivatives: restored, key: key, fromCache: true)
             }
         }
-        let result: ImageResult
-        let processed: ProcessedPhoto
+        let derivatives: PhotoDerivatives
         do {
             let start = phases.now
-            defer { phases.add("process", phases.now - start) }
-            result = try pipeline.process(
-                photo, contentDirectory: contentDirectory, sourceDigest: key?.contentHash)
-            processed = finish(result)
+            defer { phases.add(.process, phases.now - start) }
+            let result = try pipeline.process(photo, bytes: file.bytes(), sourceDigest: key?.contentHash)
+            derivatives = finish(result, photo)
         } catch {
             diagnostics.emit(error)
-            return Outcome(photo: nil, key: key, fromCache: false)
+            return Outcome(derivatives: nil, key: key, fromCache: false)
         }
         if let cache, let key {
             do {
                 let start = phases.now
-                defer { phases.add("cache store", phases.now - start) }
-                try cache.store(processed, renditionsIn: siteRoot, key: key)
+                defer { phases.add(.cacheStore, phases.now - start) }
+                try cache.store(derivatives, of: photo.sourcePath, renditionsIn: siteRoot, key: key)
             } catch {
                 diagnostics.emit(error)
             }
         }
-        return Outcome(
-            photo: processed, key: key, fromCache: false, coordinates: result.sourceCoordinates)
+        return Outcome(derivatives: derivatives, key: key, fromCache: false)
     }
 
-    /// The source's GPS coordinates: those the pipeline just read, else remembered by the cache
-    /// for these bytes, else read from the file (a photo that failed, or an old cache index).
-    /// New ones are remembered for the next build.
-    private func sourceCoordinates(
-        of photo: PhotoSource, key: CacheKey?, read: [GPSCoordinate]?, contentDirectory: URL
-    ) -> [GPSCoordinate] {
-        if let read {
-            if let cache, let key { cache.recordSourceCoordinates(read, contentHash: key.contentHash) }
-            return read
-        }
-        if let cache, let key,
+    /// The source's GPS coordinates: remembered by the cache for these bytes, else read from
+    /// the bytes (already in memory when the photo was processed or hashed). New ones are
+    /// remembered for the next build. An unreadable file has none (the pipeline reported it).
+    private func sourceCoordinates(of photo: PhotoSource, file: SourceFile, key: CacheKey?) -> [GPSCoordinate]
+    {
+        if !file.isRead, let cache, let key,
             let known = cache.sourceCoordinates(contentHash: key.contentHash, sourcePath: photo.sourcePath)
         {
             return known
         }
-        let read = phases.measure("source gps read") { Self.gpsCoordinates(of: photo, in: contentDirectory) }
+        let read = phases.measure(.sourceGPSRead) {
+            (try? file.bytes()).map { GPSCoordinates.read(fromImage: $0, source: photo.sourcePath) } ?? []
+        }
         if let cache, let key { cache.recordSourceCoordinates(read, contentHash: key.contentHash) }
         return read
     }
+}
 
-    /// The GPS coordinates in a source photo, read only so that the build can prove none of
-    /// them reached a published file. An unreadable file has none (the pipeline reports it).
-    static func gpsCoordinates(of photo: PhotoSource, in contentDirectory: URL) -> [GPSCoordinate] {
-        let url = contentDirectory.appendingPathComponent(photo.sourcePath)
-        guard let data = try? Data(contentsOf: url) else { return [] }
-        return GPSCoordinates.read(fromImage: [UInt8](data), source: photo.sourcePath)
+/// One source file, read at most once, on first use; its bytes (or why it could not be read)
+/// go to every reader that asks. Used by one worker only.
+private final class SourceFile {
+    let url: URL
+    let displayPath: String
+    private var outcome: Result<[UInt8], ImageError>?
+
+    init(url: URL, displayPath: String) {
+        self.url = url
+        self.displayPath = displayPath
+    }
+
+    /// True once the file was read (or failed to be).
+    var isRead: Bool { outcome != nil }
+
+    func bytes() throws(ImageError) -> [UInt8] {
+        let result =
+            outcome
+            ?? Result { () throws(ImageError) -> [UInt8] in try PhotoFile.read(url, displayPath: displayPath)
+            }
+        outcome = result
+        return try result.get()
     }
 }
 
@@ -196,7 +199,7 @@ private final class WorkQueue: Sendable {
 private struct WorkState {
     var next = 0
     var done = 0
-    var results: [String: ProcessedPhoto] = [:]
+    var results: [String: PhotoDerivatives] = [:]
     var coordinates: [GPSCoordinate] = []
     var cached = 0
     var cleanPaths: Set<String> = []

@@ -5,14 +5,14 @@ enum MotionAnalysis {
 
     /// Adds the inline placeholder, the dominant colour and, unless the sidecar set `focus:`,
     /// the focal point found by saliency analysis.
-    @Sendable static func finish(_ result: ImageResult) -> ProcessedPhoto {
-        var photo = result.photo
+    @Sendable static func finish(_ result: ImageResult, source: PhotoSource) -> PhotoDerivatives {
+        var derivatives = result.derivatives
         let placeholder = Placeholder.make(from: result.preview)
-        photo.placeholder = placeholder.dataURL
-        photo.dominantColor = placeholder.dominantColor
-        if photo.source.focus == nil {
-            photo.focus = FocalPointDetector.detect(in: result.preview)
+        derivatives.placeholder = placeholder.dataURL
+        derivatives.dominantColor = placeholder.dominantColor
+        if source.focus == nil {
+            derivatives.focus = FocalPointDetector.detect(in: result.preview)
         }
-        return photo
+        return derivatives
     }
 }

@@ -10,17 +10,19 @@ enum PhotoOrdering {
     /// newest first (undated still last), `name` keeps the natural order and `-name` reverses
     /// it. Sub-albums are then ordered newest first (an undated album takes its newest photo's
     /// date), undated ones last, ties by title.
-    static func apply(to site: Site, photos: [String: ProcessedPhoto]) -> Site {
+    static func apply(to site: Site, photos: [String: PhotoDerivatives]) -> Site {
         var site = site
         site.root = order(site.root, photos: photos)
         return site
     }
 
-    private static func order(_ album: Album, photos: [String: ProcessedPhoto]) -> Album {
+    private static func order(_ album: Album, photos: [String: PhotoDerivatives]) -> Album {
         var album = album
         let byName = album.photos
+        // First position wins: two names that differ only in Unicode normalisation compare
+        // equal as Swift strings (the content stage reports them; this must not trap).
         let position = Dictionary(
-            uniqueKeysWithValues: byName.enumerated().map { ($1.sourcePath, $0) })
+            byName.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         func date(_ photo: PhotoSource) -> Date? { photos[photo.sourcePath]?.exif.dateTaken }
         func byDate(_ a: PhotoSource, _ b: PhotoSource, newestFirst: Bool) -> Bool {
             switch (date(a), date(b)) {

@@ -24,9 +24,9 @@ enum SitePublishing {
     static func writeAndScan(
         _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, jobs: Int,
         recycled: Bool = false
-    ) throws -> [GPSLeak] {
+    ) throws(OutputError) -> [GPSLeak] {
         let leaks = Mutex<[GPSLeak]>([])
-        let failure = Mutex<(index: Int, error: any Error)?>(nil)
+        let failure = Mutex<(index: Int, error: OutputError)?>(nil)
         let workers = max(1, min(jobs, files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: files.count, by: workers) {
@@ -34,7 +34,7 @@ enum SitePublishing {
                 if let leak = scanner.scan(path: file.path, bytes: file.contents) {
                     leaks.withLock { $0.append(leak) }
                 }
-                do {
+                do throws(OutputError) {
                     if !recycled {
                         try writer.write(file)
                     } else if writer.stagedBytes(at: file.path) == file.contents {
@@ -57,7 +57,7 @@ enum SitePublishing {
 
     /// Scans the renditions of `photos` in the staging folder, skipping `knownClean` paths.
     static func scanRenditions(
-        _ photos: [String: ProcessedPhoto], knownClean: Set<String>, staging: URL,
+        _ photos: [String: PhotoDerivatives], knownClean: Set<String>, staging: URL,
         scanner: GPSLeakScanner
     ) -> [GPSLeak] {
         let paths = photos.values.flatMap(\.publishedFiles).map(\.path).filter { !knownClean.contains($0) }

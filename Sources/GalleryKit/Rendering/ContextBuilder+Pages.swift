@@ -106,11 +106,7 @@ extension ContextBuilder {
 
     /// The published original (`href`, `format`, `width`, `height`, `size` such as `2.4 MB`).
     func originalContext(_ original: Rendition) -> TemplateValue {
-        let megabytes = Double(original.byteCount) / 1_000_000
-        let size =
-            megabytes >= 1
-            ? "\(DisplayFormat.number(megabytes)) MB"
-            : "\(max(1, Int((Double(original.byteCount) / 1_000).rounded()))) kB"
+        let size = byteCountText(Int64(original.byteCount))
         return .dictionary([
             "href": .string(links.href(original.path)),
             "format": .string(original.format.rawValue.uppercased()),

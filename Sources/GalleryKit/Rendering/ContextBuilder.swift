@@ -4,33 +4,45 @@ import Foundation
 /// the same contexts. The keys every template can use are documented in Templates/README.md.
 struct ContextBuilder: Sendable {
     let site: Site
-    /// Processed photos by source path; a photo missing here failed and is left out.
-    let photos: [String: ProcessedPhoto]
+    /// Each album's shown photos (source paired with derivatives), by album source path: a
+    /// photo without derivatives failed and is left out.
+    private let shown: [String: [ProcessedPhoto]]
     let links: LinkBuilder
     /// Output path of each theme asset by its name in `assets/`.
-    let assetPaths: [String: String]
+    var assetPaths: [String: String]
     let now: Date
     /// Ken Burns plans, layered site < album < photo.
     let kenBurns: KenBurnsPlanner
 
-    init(site: Site, photos: [String: ProcessedPhoto], assetPaths: [String: String], now: Date) {
+    init(site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], now: Date) {
         self.site = site
-        self.photos = photos
+        self.shown = Self.pair(site.root, with: photos)
         self.links = LinkBuilder(config: site.config)
         self.assetPaths = assetPaths
         self.now = now
         self.kenBurns = KenBurnsPlanner(siteSettings: site.config.motion.kenBurns)
     }
 
-    /// The album's photos that were processed, in display order, each carrying the album's
-    /// view of its source.
+    /// The album's photos that were processed, in display order.
     func shownPhotos(_ album: Album) -> [ProcessedPhoto] {
-        album.photos.compactMap { source in
-            guard !source.hidden, var processed = photos[source.sourcePath] else { return nil }
-            guard !processed.renditions.isEmpty else { return nil }
-            processed.source = source
-            return processed
+        shown[album.sourcePath] ?? []
+    }
+
+    /// Pairs each photo of `root` and the albums below it with its derivatives, once per build:
+    /// this build's sources (titles, captions) with what the image stage or the cache made.
+    private static func pair(_ root: Album, with photos: [String: PhotoDerivatives]) -> [String:
+        [ProcessedPhoto]]
+    {
+        var shown: [String: [ProcessedPhoto]] = [:]
+        for album in root.allAlbums {
+            shown[album.sourcePath] = album.photos.compactMap { source in
+                guard let derivatives = photos[source.sourcePath], !derivatives.renditions.isEmpty else {
+                    return nil
+                }
+                return ProcessedPhoto(source: source, derivatives: derivatives)
+            }
         }
+        return shown
     }
 
     /// The `cover:` photo, else the first shown photo, else the first sub-album's cover.

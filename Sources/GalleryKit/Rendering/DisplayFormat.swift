@@ -58,12 +58,7 @@ enum DisplayFormat {
 
     /// A number without a trailing `.0` and with at most `digits` decimals: `35`, `2.8`, `4.5`.
     static func number(_ value: Double, digits: Int = 1) -> String {
-        let scale = pow(10, Double(digits))
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.\(digits)f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        decimalText(value, digits: digits)
     }
 
     /// Exposure time as photographers write it: `1/250 s`, `1/8 s`, `0.3 s` is `1/3 s`, `2 s`,

@@ -1,8 +1,7 @@
-/// The files rendered so far, with the failures reported on the way. Two sources writing the
-/// same path is an error on the second, never a silent overwrite.
+/// The files rendered so far; failures are reported on the way. Two sources writing the same
+/// path is an error on the second, never a silent overwrite.
 struct RenderOutput {
     private(set) var files: [OutputFile] = []
-    private(set) var failures = 0
     private var owners: [String: String] = [:]
     let diagnostics: DiagnosticCollector
 
@@ -22,7 +21,6 @@ struct RenderOutput {
             let failure: any Error = error
             if let located = failure as? any LocatedError {
                 diagnostics.emit(located)
-                if located.severity == .error { failures += 1 }
             } else {
                 fail(source, "cannot render \(path) with template '\(template)': \(failure)")
             }
@@ -39,9 +37,8 @@ struct RenderOutput {
         files.append(file)
     }
 
-    /// Reports an error on `source` and counts it.
-    mutating func fail(_ source: String, _ message: String) {
+    /// Reports an error on `source`.
+    func fail(_ source: String, _ message: String) {
         diagnostics.emit(.error, SourceLocation(file: source), message)
-        failures += 1
     }
 }

@@ -12,33 +12,33 @@ public struct SiteRenderer {
 
     /// - Parameters:
     ///   - site: what the content stage found.
-    ///   - photos: processed photos keyed by ``PhotoSource/sourcePath``; a photo missing here
-    ///     failed to process and is left out of every page.
+    ///   - photos: each photo's derivatives keyed by ``PhotoSource/sourcePath``; a photo
+    ///     missing here failed to process and is left out of every page.
     ///   - templates: the theme, with the site's overrides.
     ///   - themeAssets: the theme's `assets/` files.
     ///   - now: the build's "now" (copyright year, dates of undated albums in the feed).
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
     public init(
-        site: Site, photos: [String: ProcessedPhoto], templates: TemplateLibrary,
+        site: Site, photos: [String: PhotoDerivatives], templates: TemplateLibrary,
         themeAssets: ThemeAssets, now: Date, diagnostics: DiagnosticCollector
     ) {
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
-        let plain = ContextBuilder(site: site, photos: photos, assetPaths: themeAssets.outputPaths, now: now)
-        let motion = MotionAssets.stylesheet(site.config.motion, plans: plain.allKenBurnsPlans())
-        var paths = themeAssets.outputPaths
-        paths[MotionAssets.assetName] = motion.path
+        var builder = ContextBuilder(
+            site: site, photos: photos, assetPaths: themeAssets.outputPaths, now: now)
+        let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
+        builder.assetPaths[MotionAssets.assetName] = motion.path
         self.motionStylesheet = motion
-        self.builder = ContextBuilder(site: site, photos: photos, assetPaths: paths, now: now)
+        self.builder = builder
     }
 
     /// Renders the whole site.
     ///
-    /// - Returns: every output file except the image renditions, sorted by path.
-    /// - Throws: ``BuildFailed`` when any page failed to render; each failure is in the
-    ///   diagnostics collector, and every other page was still tried.
-    public func render() throws -> [OutputFile] {
+    /// - Returns: every output file except the image renditions, sorted by path. A page that
+    ///   failed to render is left out and its error is in the diagnostics collector (the
+    ///   pipeline's verdict then fails the build); every other page is still rendered.
+    public func render() -> [OutputFile] {
         var output = RenderOutput(diagnostics: diagnostics)
         let site = builder.site
         warnAboutMissingAltText()
@@ -70,7 +70,6 @@ public struct SiteRenderer {
         for file in themeAssets.files { output.add(file, source: "assets") }
         output.add(motionStylesheet, source: "motion")
 
-        if output.failures > 0 { throw BuildFailed(errorCount: output.failures) }
         return output.files.sorted { $0.path < $1.path }
     }
 

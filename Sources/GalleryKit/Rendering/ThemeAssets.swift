@@ -15,7 +15,7 @@ public struct ThemeAssets: Sendable, Hashable {
     /// - Parameter directories: `assets/` folders, the site's overrides first and the default
     ///   theme last. A folder that does not exist is skipped.
     /// - Throws: ``ThemeAssetError`` when a file or folder cannot be read.
-    public init(directories: [URL]) throws {
+    public init(directories: [URL]) throws(ThemeAssetError) {
         var chosen: [String: URL] = [:]
         for directory in directories {
             for (relative, url) in try Self.listFiles(in: directory) where chosen[relative] == nil {
@@ -52,7 +52,7 @@ public struct ThemeAssets: Sendable, Hashable {
     }
 
     /// Regular files below `directory` by `/`-separated relative path; hidden files skipped.
-    private static func listFiles(in directory: URL) throws -> [(String, URL)] {
+    private static func listFiles(in directory: URL) throws(ThemeAssetError) -> [(String, URL)] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return [] }

@@ -42,12 +42,12 @@ final class CacheSandbox: Sendable {
         content.appendingPathComponent(photo.sourcePath)
     }
 
-    /// What the image stage would return for `photo`, with its renditions written into `folder`
+    /// What the image stage would make of `photo`, with its renditions written into `folder`
     /// (the site by default): one file per width, filled with bytes that depend on `seed`.
     func processed(
         _ photo: PhotoSource, key: CacheKey, widths: [Int] = [480, 960], seed: UInt8 = 1,
         in folder: URL? = nil
-    ) throws -> ProcessedPhoto {
+    ) throws -> PhotoDerivatives {
         var renditions: [Rendition] = []
         for width in widths {
             let path = "_img/\(key.hex.prefix(10))/\(photo.slug)-\(width).jpg"
@@ -64,8 +64,8 @@ final class CacheSandbox: Sendable {
         exif.cameraModel = "Test Camera"
         exif.aperture = 2.8
         exif.dateTaken = Date(timeIntervalSince1970: 1_700_000_000.5)
-        return ProcessedPhoto(
-            source: photo, width: 1200, height: 800, exif: exif, renditions: renditions,
+        return PhotoDerivatives(
+            width: 1200, height: 800, exif: exif, renditions: renditions,
             placeholder: "data:image/png;base64,AAAA", dominantColor: "#336699",
             focus: FocalPoint(x: 0.25, y: 0.75), hasAlpha: false)
     }
@@ -83,5 +83,12 @@ final class CacheSandbox: Sendable {
     func touch(_ url: URL, secondsFromNow offset: TimeInterval) throws {
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(offset)], ofItemAtPath: url.path)
+    }
+}
+
+extension DerivativeCache {
+    /// The key as the image stage asks for it, reading the file when its hash is not known.
+    func key(for sourceURL: URL, settings: ImageSettings, photo: PhotoSource) throws -> CacheKey {
+        try key(for: sourceURL, settings: settings, photo: photo) { try [UInt8](Data(contentsOf: sourceURL)) }
     }
 }

@@ -16,12 +16,13 @@ import Testing
         var cached = 0
         for photo in photos {
             let key = try cache.key(for: box.url(of: photo), settings: settings, photo: photo)
-            if cache.restoredPhoto(for: key, source: photo, into: writer.stagingDirectory) != nil {
+            if cache.restored(key, into: writer.stagingDirectory) != nil {
                 cached += 1
             } else {
                 let processed = try box.processed(
                     photo, key: key, widths: settings.widths, in: writer.stagingDirectory)
-                try cache.store(processed, renditionsIn: writer.stagingDirectory, key: key)
+                try cache.store(
+                    processed, of: photo.sourcePath, renditionsIn: writer.stagingDirectory, key: key)
             }
         }
         try writer.commit()
@@ -76,22 +77,5 @@ import Testing
             let published = try #require(box.read(rendition.path, in: box.site))
             #expect(published.count == rendition.byteCount)
         }
-    }
-
-    @Test func restoringThroughTheOutputWriterRecordsThePaths() throws {
-        let box = try CacheSandbox()
-        try FileManager.default.removeItem(at: box.site)
-        let photo = try box.putPhoto("a.jpg", bytes: [4, 5, 6])
-        try build([photo], box: box)
-        let cache = try box.makeCache()
-        let key = try cache.key(for: box.url(of: photo), settings: ImageSettings(), photo: photo)
-        let record = try #require(cache.lookup(key))
-        let writer = try OutputWriter(outputDirectory: box.site, contentDirectory: box.content)
-        let placed = cache.restore(record, key: key) { cachedFile, sitePath in
-            (try? writer.copyFile(at: cachedFile, toPath: sitePath)) != nil
-        }
-        #expect(placed)
-        #expect(writer.writtenPaths == record.renditions.map(\.path).sorted())
-        writer.abandon()
     }
 }

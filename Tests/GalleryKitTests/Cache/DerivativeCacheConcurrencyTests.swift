@@ -20,7 +20,7 @@ import Testing
                 let key = try cache.key(for: box.url(of: photo), settings: ImageSettings(), photo: photo)
                 let own = box.root.appendingPathComponent("worker-\(index)")
                 let processed = try box.processed(photo, key: key, widths: [320, 640, 1280], in: own)
-                try cache.store(processed, renditionsIn: own, key: key)
+                try cache.store(processed, of: photo.sourcePath, renditionsIn: own, key: key)
                 if cache.lookup(key) == nil { failures.withLock { $0.append("lookup \(index)") } }
             } catch {
                 failures.withLock { $0.append("\(index): \(error)") }

@@ -8,7 +8,8 @@ import Testing
     struct Stored {
         let box: CacheSandbox
         let cache: DerivativeCache
-        let photo: ProcessedPhoto
+        let source: PhotoSource
+        let photo: PhotoDerivatives
         let key: CacheKey
         var entry: URL { cache.entryDirectory(for: key) }
     }
@@ -19,19 +20,17 @@ import Testing
         let cache = try box.makeCache()
         let key = try cache.key(for: box.url(of: source), settings: ImageSettings(), photo: source)
         let photo = try box.processed(source, key: key)
-        try cache.store(photo, renditionsIn: box.site, key: key)
-        return Stored(box: box, cache: cache, photo: photo, key: key)
+        try cache.store(photo, of: source.sourcePath, renditionsIn: box.site, key: key)
+        return Stored(box: box, cache: cache, source: source, photo: photo, key: key)
     }
 
     @Test func storeLookupRestoreRoundTrip() throws {
         let stored = try storedPhoto()
         let record = try #require(stored.cache.lookup(stored.key))
-        var retitled = stored.photo.source
-        retitled.title = "A new title"
         #expect(
-            record.photo(source: retitled)
-                == ProcessedPhoto(
-                    source: retitled, width: 1200, height: 800, exif: stored.photo.exif,
+            record
+                == PhotoDerivatives(
+                    width: 1200, height: 800, exif: stored.photo.exif,
                     renditions: stored.photo.renditions, placeholder: stored.photo.placeholder,
                     dominantColor: "#336699", focus: FocalPoint(x: 0.25, y: 0.75), hasAlpha: false))
         #expect(record.exif.dateTaken == Date(timeIntervalSince1970: 1_700_000_000.5))
@@ -57,14 +56,14 @@ import Testing
                 }())
     }
 
-    @Test func restoredPhotoIsNilOnAMissAndWritesNothing() throws {
+    @Test func restoredIsNilOnAMissAndWritesNothing() throws {
         let stored = try storedPhoto()
         let other = CacheKey(hex: String(repeating: "ab", count: 32), contentHash: "")
         let nextSite = stored.box.root.appendingPathComponent("next-site")
-        #expect(stored.cache.restoredPhoto(for: other, source: stored.photo.source, into: nextSite) == nil)
+        #expect(stored.cache.restored(other, into: nextSite) == nil)
         #expect(!FileManager.default.fileExists(atPath: nextSite.path))
         #expect(stored.cache.statistics.misses == 1)
-        let hit = stored.cache.restoredPhoto(for: stored.key, source: stored.photo.source, into: nextSite)
+        let hit = stored.cache.restored(stored.key, into: nextSite)
         #expect(hit == stored.photo)
     }
 
@@ -94,7 +93,8 @@ import Testing
         #expect(stored.cache.lookup(stored.key) == nil)
 
         // Processing again and storing replaces the damaged entry.
-        try stored.cache.store(stored.photo, renditionsIn: stored.box.site, key: stored.key)
+        try stored.cache.store(
+            stored.photo, of: stored.source.sourcePath, renditionsIn: stored.box.site, key: stored.key)
         #expect(stored.cache.lookup(stored.key) != nil)
     }
 
@@ -115,13 +115,15 @@ import Testing
         let key = try cache.key(for: box.url(of: source), settings: ImageSettings(), photo: source)
         var photo = try box.processed(source, key: key)
         photo.renditions[1].byteCount += 1
-        #expect(throws: CacheError.self) { try cache.store(photo, renditionsIn: box.site, key: key) }
+        #expect(throws: CacheError.self) {
+            try cache.store(photo, of: source.sourcePath, renditionsIn: box.site, key: key)
+        }
         #expect(cache.lookup(key) == nil)
         let leftovers = try FileManager.default.contentsOfDirectory(
             atPath: box.cacheFolder.appendingPathComponent("tmp").path)
         #expect(leftovers.isEmpty, "a failed store leaves no temporary folder")
         do {
-            try cache.store(photo, renditionsIn: box.site, key: key)
+            try cache.store(photo, of: source.sourcePath, renditionsIn: box.site, key: key)
         } catch {
             #expect(error.severity == .warning)
             #expect(error.location.file == "one.jpg")
@@ -135,7 +137,9 @@ import Testing
         let key = try cache.key(for: box.url(of: source), settings: ImageSettings(), photo: source)
         var photo = try box.processed(source, key: key)
         photo.renditions[0].path = "../escape.jpg"
-        #expect(throws: CacheError.self) { try cache.store(photo, renditionsIn: box.site, key: key) }
+        #expect(throws: CacheError.self) {
+            try cache.store(photo, of: source.sourcePath, renditionsIn: box.site, key: key)
+        }
     }
 
     @Test func aTamperedRecordCannotWriteOutsideTheSite() throws {

@@ -121,15 +121,19 @@ import Testing
         #expect(reopened.statistics.filesHashed == 1)
     }
 
-    @Test func aMissingPhotoIsAnErrorNamingIt() throws {
+    /// The key reads a photo through the image stage's reader, so an unreadable photo gets
+    /// the same error from the key as from the pipeline, naming it.
+    @Test func aMissingPhotoGivesTheReadersError() throws {
         let box = try CacheSandbox()
         let photo = PhotoSource(sourcePath: "gone/x.jpg", fileName: "x.jpg", slug: "x", urlPath: "x/")
         let cache = try box.makeCache()
-        let error = #expect(throws: CacheError.self) {
-            try cache.key(for: box.url(of: photo), settings: settings, photo: photo)
+        let url = box.url(of: photo)
+        let error = #expect(throws: ImageError.self) {
+            try cache.key(for: url, settings: settings, photo: photo) { () throws(ImageError) in
+                try PhotoFile.read(url, displayPath: photo.sourcePath)
+            }
         }
-        #expect(error?.location.file == "gone/x.jpg")
-        #expect(error?.description.hasPrefix("gone/x.jpg: error: cannot read the photo") == true)
+        #expect(error?.description.hasPrefix("gone/x.jpg: error: cannot read the file: ") == true)
     }
 
     @Test func largeFilesHashLikeTheOneShotDigest() throws {

@@ -8,7 +8,8 @@ import Testing
     func fill(_ cache: DerivativeCache, _ box: CacheSandbox, _ photos: [PhotoSource]) throws -> [CacheKey] {
         try photos.map { photo in
             let key = try cache.key(for: box.url(of: photo), settings: ImageSettings(), photo: photo)
-            try cache.store(try box.processed(photo, key: key), renditionsIn: box.site, key: key)
+            try cache.store(
+                try box.processed(photo, key: key), of: photo.sourcePath, renditionsIn: box.site, key: key)
             return key
         }
     }

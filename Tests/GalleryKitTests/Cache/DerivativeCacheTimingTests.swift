@@ -18,7 +18,7 @@ import Testing
         for photo in photos {
             let key = try first.key(for: box.url(of: photo), settings: settings, photo: photo)
             let processed = try box.processed(photo, key: key, widths: [480, 960, 1600, 2400])
-            try first.store(processed, renditionsIn: box.site, key: key)
+            try first.store(processed, of: photo.sourcePath, renditionsIn: box.site, key: key)
         }
         try first.saveIndex()
 

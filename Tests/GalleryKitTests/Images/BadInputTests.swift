@@ -134,7 +134,58 @@ import Testing
         let app1 = [0xFF, 0xE1, 0, UInt8(tiff.count + 2)] + tiff
         let broken = Array(jpeg.prefix(2)) + app1 + jpeg.dropFirst(2)
         let (result, _) = try ImageTestSupport.process(broken, name: "a/broken-exif.jpg", widths: [8])
-        #expect(result.photo.exif == ExifSummary())
-        #expect(result.photo.width == 16 && result.photo.height == 8)
+        #expect(result.derivatives.exif == ExifSummary())
+        #expect(result.derivatives.width == 16 && result.derivatives.height == 8)
+    }
+
+    /// A FIFO with a photo's name would block a build that opened it for reading; it is
+    /// refused as what it is, not as a permission problem.
+    @Test func aFIFONamedJPGIsNotARegularFile() throws {
+        let content = try ImageTestSupport.scratch()
+        #expect(mkfifo(content.appendingPathComponent("pipe.jpg").path, 0o644) == 0)
+        let error = #expect(throws: ImageError.self) {
+            _ = try ImageTestSupport.process(at: content, name: "pipe.jpg", widths: [480])
+        }
+        #expect(error?.reason == .notARegularFile)
+        #expect(error?.message == "not a regular file (a FIFO, device or socket); only files are read")
+    }
+
+    /// Text named `.jpg` (a link to /etc/passwd, say) is described, never quoted: messages end
+    /// up in CI logs.
+    @Test func textNamedJPGIsNotQuoted() throws {
+        let error = try #require(failure(Array("root:x:0:0:root:/root:/bin/bash\n".utf8)))
+        #expect(error.reason == .notAnImage("it looks like a text file"))
+        #expect(!error.description.contains("root"))
+    }
+
+    /// A file far larger than its declared pixels could need is refused from its first bytes,
+    /// before the rest is read (a 1 GB junk file with a JPEG header was read whole, twice).
+    @Test func aFileMuchLargerThanItsPixelsIsRefusedUnread() throws {
+        let jpeg = try ImageTestSupport.jpeg(width: 16, height: 8)
+        let content = try ImageTestSupport.scratch()
+        let url = content.appendingPathComponent("padded.jpg")
+        try Data(jpeg).write(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 3 << 30)  // sparse: 3 GiB on paper, nothing on disk
+        try handle.close()
+        let error = #expect(throws: ImageError.self) {
+            _ = try ImageTestSupport.process(at: content, name: "padded.jpg", widths: [480])
+        }
+        #expect(error?.reason == .implausibleSize(bytes: 3 << 30, limit: 16 * 8 * 8 + (64 << 20)))
+        #expect(
+            error?.message.hasPrefix("the file is 3.2 GB, more than a photo of the size it declares") == true)
+    }
+
+    @Test func aHugeFileWithoutADeclaredSizeIsRefusedByTheCap() throws {
+        let content = try ImageTestSupport.scratch()
+        let url = content.appendingPathComponent("huge.heic")
+        try Data([0, 0, 0, 0x18] + Array("ftypheic\0\0\0\0mif1heic".utf8)).write(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let error = #expect(throws: ImageError.self) {
+            _ = try ImageTestSupport.process(at: content, name: "huge.heic", widths: [480])
+        }
+        #expect(error?.reason == .fileTooLarge(bytes: 3 << 30, limit: PhotoFile.maxBytes))
     }
 }

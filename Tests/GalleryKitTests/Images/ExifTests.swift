@@ -101,7 +101,7 @@ import Testing
         let content = ImageTestSupport.corpus.appendingPathComponent("sigal-sample")
         let (result, output) = try ImageTestSupport.process(
             at: content, name: "iptcTest/1.jpg", widths: [200])
-        let rendition = try #require(result.photo.renditions.first)
+        let rendition = try #require(result.derivatives.renditions.first)
         let jpeg = try ImageTestSupport.read(rendition, in: output)
         let found = try tags(inRendition: jpeg)
         let allowed: Set<UInt16> = [
@@ -112,9 +112,9 @@ import Testing
         #expect(!found.contains(0x8825))
         let copied = try #require(JPEGMarkers.exifPayload(in: jpeg).flatMap(ExifReader.read))
         #expect(copied.summary.cameraModel == "Canon DIGITAL IXUS IIs")
-        #expect(copied.summary.dateTaken == result.photo.exif.dateTaken)
+        #expect(copied.summary.dateTaken == result.derivatives.exif.dateTaken)
         #expect(copied.summary.orientation == 1)
         #expect(copied.summary.imageDescription == nil)
-        #expect(result.photo.exif.imageDescription?.hasPrefix("\"Haemo\"") == true)
+        #expect(result.derivatives.exif.imageDescription?.hasPrefix("\"Haemo\"") == true)
     }
 }

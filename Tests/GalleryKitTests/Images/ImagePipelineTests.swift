@@ -7,9 +7,9 @@ import Testing
     @Test func widthsAreCappedAtThePhotoAndFilesAreWhereThePathSays() throws {
         let jpeg = try ImageTestSupport.jpeg(width: 40, height: 30)
         let (result, output) = try ImageTestSupport.process(jpeg, name: "a/p.jpg", widths: [16, 32, 64])
-        let sizes = result.photo.renditions.map { [$0.width, $0.height] }
+        let sizes = result.derivatives.renditions.map { [$0.width, $0.height] }
         #expect(sizes == [[16, 12], [32, 24], [40, 30]])
-        for rendition in result.photo.renditions {
+        for rendition in result.derivatives.renditions {
             #expect(
                 rendition.path.hasPrefix("_img/") && rendition.path.hasSuffix("/photo-\(rendition.width).jpg")
             )
@@ -20,15 +20,15 @@ import Testing
                 [decoded.pixels.width, decoded.pixels.height] as [Int] == [rendition.width, rendition.height])
         }
         #expect(result.preview.width == 16 && result.preview.height == 12)
-        #expect(result.photo.focus == .center)
+        #expect(result.derivatives.focus == .center)
     }
 
     @Test func outputIsDeterministic() throws {
         let jpeg = try ImageTestSupport.jpeg(width: 50, height: 20, progressive: true)
         let (first, firstOutput) = try ImageTestSupport.process(jpeg, name: "p.jpg", widths: [24, 48])
         let (second, secondOutput) = try ImageTestSupport.process(jpeg, name: "p.jpg", widths: [24, 48])
-        #expect(first.photo.renditions == second.photo.renditions)
-        for rendition in first.photo.renditions {
+        #expect(first.derivatives.renditions == second.derivatives.renditions)
+        for rendition in first.derivatives.renditions {
             #expect(
                 try ImageTestSupport.read(rendition, in: firstOutput)
                     == ImageTestSupport.read(rendition, in: secondOutput))
@@ -40,8 +40,8 @@ import Testing
         let icc = (0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
         let jpeg = try ImageTestSupport.jpeg(width: 40, height: 20, icc: icc)
         let (result, output) = try ImageTestSupport.process(jpeg, name: "p.jpg", widths: [10, 20])
-        #expect(result.photo.renditions.count == 2)
-        for rendition in result.photo.renditions {
+        #expect(result.derivatives.renditions.count == 2)
+        for rendition in result.derivatives.renditions {
             let bytes = try ImageTestSupport.read(rendition, in: output)
             let decoded = try ImageCodecs.decodeJPEG(bytes, scale: 8, maxPixels: 1 << 20, maxScans: 100)
             #expect(decoded.iccProfile == icc)
@@ -52,8 +52,8 @@ import Testing
         let png = ImageTestSupport.png(
             width: 2, height: 2, rgba: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         let (result, output) = try ImageTestSupport.process(png, name: "a/clear.png", widths: [2])
-        #expect(result.photo.hasAlpha)
-        let bytes = try ImageTestSupport.read(try #require(result.photo.renditions.first), in: output)
+        #expect(result.derivatives.hasAlpha)
+        let bytes = try ImageTestSupport.read(try #require(result.derivatives.renditions.first), in: output)
         let decoded = try ImageCodecs.decodeJPEG(bytes, scale: 8, maxPixels: 1 << 20, maxScans: 100)
         let background: [UInt8] = [0xfb, 0xfa, 0xf8]
         #expect(

@@ -161,3 +161,12 @@ enum ImageTestSupport {
         return [UInt8](try Data(contentsOf: output))
     }
 }
+
+extension ImagePipeline {
+    /// What the image stage does for one photo without a cache: read the file as the stage
+    /// reads it, then process its bytes.
+    func process(_ photo: PhotoSource, contentDirectory: URL) throws(ImageError) -> ImageResult {
+        let url = contentDirectory.appendingPathComponent(photo.sourcePath)
+        return try process(photo, bytes: PhotoFile.read(url, displayPath: photo.sourcePath))
+    }
+}

@@ -9,7 +9,7 @@ import Testing
     /// Decodes a JPEG rendition.
     static func jpegPixels(_ result: ImageResult, _ output: URL, width: Int) throws -> PixelBuffer {
         let rendition = try #require(
-            result.photo.renditions.first { $0.format == .jpeg && $0.width == width })
+            result.derivatives.renditions.first { $0.format == .jpeg && $0.width == width })
         let bytes = try ImageTestSupport.read(rendition, in: output)
         return try ImageCodecs.decodeJPEG(bytes, scale: 8, maxPixels: 1 << 24, maxScans: 100).pixels
     }
@@ -17,11 +17,11 @@ import Testing
     @Test func heicPhotoIsProcessedWithItsEXIF() throws {
         let (result, output) = try ImageTestSupport.process(
             at: Self.corpus, name: "dir1/test1/outdoor.heic", widths: [200], formats: [.webp, .jpeg])
-        #expect([result.photo.width, result.photo.height] as [Int] == [462, 347])
-        #expect(result.photo.exif.cameraMake == "samsung")
-        #expect(result.photo.exif.cameraModel == "SM-M315F")
-        #expect(result.photo.exif.aperture == 1.8)
-        #expect(result.photo.renditions.map(\.format) == [.webp, .jpeg])
+        #expect([result.derivatives.width, result.derivatives.height] as [Int] == [462, 347])
+        #expect(result.derivatives.exif.cameraMake == "samsung")
+        #expect(result.derivatives.exif.cameraModel == "SM-M315F")
+        #expect(result.derivatives.exif.aperture == 1.8)
+        #expect(result.derivatives.renditions.map(\.format) == [.webp, .jpeg])
         let rendition = try Self.jpegPixels(result, output, width: 200)
         #expect([rendition.width, rendition.height] as [Int] == [200, 150])
         // The same picture libheif gives, scaled: not turned, not mirrored.
@@ -44,10 +44,10 @@ import Testing
         bytes[at + 8] = 6  // Orientation = 6 ("rotate 90 clockwise to display")
         let (result, output) = try ImageTestSupport.process(
             bytes, name: "a/turned.heic", widths: [16], formats: [.webp, .jpeg])
-        #expect(result.photo.exif.orientation == 6)
-        #expect([result.photo.width, result.photo.height] as [Int] == [16, 32])
-        #expect(result.photo.hasAlpha)
-        let webp = try #require(result.photo.renditions.first { $0.format == .webp })
+        #expect(result.derivatives.exif.orientation == 6)
+        #expect([result.derivatives.width, result.derivatives.height] as [Int] == [16, 32])
+        #expect(result.derivatives.hasAlpha)
+        let webp = try #require(result.derivatives.renditions.first { $0.format == .webp })
         let (pixels, _) = try WebPCodec.decode(try ImageTestSupport.read(webp, in: output))
         #expect([pixels.width, pixels.height, pixels.channels] as [Int] == [16, 32, 4])
         let top = Array(pixels.bytes[(5 * 16 + 8) * 4..<(5 * 16 + 9) * 4])
@@ -64,7 +64,8 @@ import Testing
         let (decoded, _) = try WebPCodec.decode([UInt8](try Data(contentsOf: url)))
         let (result, output) = try ImageTestSupport.process(
             at: Self.corpus, name: "webp/\(name)", widths: [400], formats: [.jpeg])
-        #expect([result.photo.width, result.photo.height] as [Int] == [decoded.width, decoded.height])
+        #expect(
+            [result.derivatives.width, result.derivatives.height] as [Int] == [decoded.width, decoded.height])
         let height = RenditionPlan.height(
             forWidth: 400, photoWidth: decoded.width, photoHeight: decoded.height)
         let rendition = try Self.jpegPixels(result, output, width: 400)
@@ -103,7 +104,7 @@ import Testing
             chunks: [("PLTE", palette), ("tRNS", [255, 255, 0])])
         let (result, output) = try ImageTestSupport.process(
             png, name: "palette.png", widths: [24], formats: [.webp, .jpeg])
-        #expect(result.photo.hasAlpha)
+        #expect(result.derivatives.hasAlpha)
         let jpeg = try Self.jpegPixels(result, output, width: 24)
         func rgb(_ x: Int) -> [Int] {
             Array(jpeg.bytes[(4 * 24 + x) * 3..<(4 * 24 + x + 1) * 3]).map(Int.init)
@@ -111,7 +112,7 @@ import Testing
         #expect(zip(rgb(3), [20, 160, 40]).allSatisfy { abs($0 - $1) < 14 }, "\(rgb(3))")
         #expect(zip(rgb(12), [30, 40, 200]).allSatisfy { abs($0 - $1) < 14 }, "\(rgb(12))")
         #expect(rgb(21).allSatisfy { $0 > 240 }, "\(rgb(21))")
-        let webp = try #require(result.photo.renditions.first { $0.format == .webp })
+        let webp = try #require(result.derivatives.renditions.first { $0.format == .webp })
         let (pixels, _) = try WebPCodec.decode(try ImageTestSupport.read(webp, in: output))
         #expect(pixels.channels == 4 && pixels.bytes[(4 * 24 + 21) * 4 + 3] == 0)
     }

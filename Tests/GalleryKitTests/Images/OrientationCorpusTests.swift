@@ -8,7 +8,7 @@ import Testing
 
     func rendition(_ name: String) throws -> (ImageResult, PixelBuffer) {
         let (result, output) = try ImageTestSupport.process(at: Self.folder, name: name, widths: [480])
-        let bytes = try ImageTestSupport.read(try #require(result.photo.renditions.first), in: output)
+        let bytes = try ImageTestSupport.read(try #require(result.derivatives.renditions.first), in: output)
         let pixels = try ImageCodecs.decodeJPEG(bytes, scale: 8, maxPixels: 1 << 24, maxScans: 100).pixels
         return (result, pixels)
     }
@@ -18,16 +18,16 @@ import Testing
     func everyOrientationLooksLikeTheUprightPhoto(kind: String, orientation: Int) throws {
         let (reference, upright) = try rendition("\(kind)_1.jpg")
         let (result, pixels) = try rendition("\(kind)_\(orientation).jpg")
-        #expect(result.photo.width == reference.photo.width)
-        #expect(result.photo.height == reference.photo.height)
+        #expect(result.derivatives.width == reference.derivatives.width)
+        #expect(result.derivatives.height == reference.derivatives.height)
         #expect([pixels.width, pixels.height] as [Int] == [upright.width, upright.height])
         #expect(ImageTestSupport.meanDifference(pixels, upright) < 4)
-        #expect(result.photo.exif.orientation == (orientation == 0 ? 1 : orientation))
+        #expect(result.derivatives.exif.orientation == (orientation == 0 ? 1 : orientation))
     }
 
     @Test func landscape6ComesOut1800By1200() throws {
         let (result, pixels) = try rendition("Landscape_6.jpg")
-        #expect([result.photo.width, result.photo.height] as [Int] == [1800, 1200])
+        #expect([result.derivatives.width, result.derivatives.height] as [Int] == [1800, 1200])
         #expect([pixels.width, pixels.height] as [Int] == [480, 320])
         #expect(result.preview.width == 256 && result.preview.height == 171)
     }

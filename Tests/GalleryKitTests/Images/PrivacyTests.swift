@@ -75,14 +75,14 @@ import Testing
         var privacy = PrivacySettings()
         privacy.exif = []
         let (result, output) = try run(privacy)
-        let jpeg = try ImageTestSupport.read(try #require(result.photo.renditions.first), in: output)
+        let jpeg = try ImageTestSupport.read(try #require(result.derivatives.renditions.first), in: output)
         #expect(JPEGMarkers.exifPayload(in: jpeg) == nil)
-        #expect(result.photo.exif.cameraModel == "Canon DIGITAL IXUS IIs")  // still shown on the page
+        #expect(result.derivatives.exif.cameraModel == "Canon DIGITAL IXUS IIs")  // still shown on the page
     }
 
     @Test func originalsAreNotPublishedByDefault() throws {
         let (result, output) = try run(PrivacySettings())
-        #expect(result.photo.original == nil)
+        #expect(result.derivatives.original == nil)
         let folder = output.appendingPathComponent("_img")
         let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
         #expect(!files.isEmpty)
@@ -96,7 +96,9 @@ import Testing
         let (fewer, _) = try run(privacy)
         privacy.publishOriginals = true
         let (originals, _) = try run(privacy)
-        let folders = [plain, fewer, originals].map { $0.photo.renditions[0].path.split(separator: "/")[1] }
+        let folders = [plain, fewer, originals].map {
+            $0.derivatives.renditions[0].path.split(separator: "/")[1]
+        }
         #expect(Set(folders).count == 3)
     }
 
@@ -119,7 +121,7 @@ import Testing
         privacy.publishOriginals = true
         privacy.exif = [.camera, .date]
         let (result, output) = try run(privacy)
-        let original = try #require(result.photo.original)
+        let original = try #require(result.derivatives.original)
         #expect(original.path.hasSuffix("/photo-original.jpg"))
         let bytes = try ImageTestSupport.read(original, in: output)
         let source = try [UInt8](Data(contentsOf: Self.sample.appendingPathComponent(Self.iptc)))
@@ -150,7 +152,7 @@ import Testing
         var privacy = PrivacySettings()
         privacy.publishOriginals = true
         let (result, output) = try run(privacy, name: "p.jpg", content: content)
-        let original = try #require(result.photo.original)
+        let original = try #require(result.derivatives.original)
         #expect((original.width, original.height) == (32, 64))
         let bytes = try ImageTestSupport.read(original, in: output)
         #expect(
@@ -214,7 +216,7 @@ import Testing
         let photo = PhotoSource(sourcePath: "w.webp", fileName: "w.webp", slug: "w", urlPath: "a/w/")
         let result = try ImagePipeline(settings: settings, outputDirectory: output)
             .process(photo, contentDirectory: content)
-        let original = try #require(result.photo.original)
+        let original = try #require(result.derivatives.original)
         #expect(original.format == (alpha ? .webp : .jpeg))
         #expect(original.path.hasSuffix("/w-original.\(alpha ? "webp" : "jpg")"))
         #expect((original.width, original.height) == (300, 200))

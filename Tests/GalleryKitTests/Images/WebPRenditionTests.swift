@@ -18,12 +18,12 @@ import Testing
         let jpeg = try ImageTestSupport.jpeg(width: 40, height: 30)
         let (result, output) = try ImageTestSupport.process(
             jpeg, name: "a/p.jpg", widths: [16, 32, 64], formats: [.webp, .jpeg])
-        let listed = result.photo.renditions.map { "\($0.format.rawValue) \($0.width)x\($0.height)" }
+        let listed = result.derivatives.renditions.map { "\($0.format.rawValue) \($0.width)x\($0.height)" }
         #expect(
             listed == [
                 "webp 16x12", "jpeg 16x12", "webp 32x24", "jpeg 32x24", "webp 40x30", "jpeg 40x30",
             ])
-        for rendition in result.photo.renditions where rendition.format == .webp {
+        for rendition in result.derivatives.renditions where rendition.format == .webp {
             #expect(
                 rendition.path.hasPrefix("_img/")
                     && rendition.path.hasSuffix("/photo-\(rendition.width).webp"))
@@ -32,7 +32,7 @@ import Testing
             let (pixels, _) = try WebPCodec.decode(bytes)
             #expect([pixels.width, pixels.height] as [Int] == [rendition.width, rendition.height])
             let jpegTwin = try #require(
-                result.photo.renditions.first { $0.format == .jpeg && $0.width == rendition.width })
+                result.derivatives.renditions.first { $0.format == .jpeg && $0.width == rendition.width })
             let reference = try ImageCodecs.decodeJPEG(
                 try ImageTestSupport.read(jpegTwin, in: output), scale: 8, maxPixels: 1 << 20, maxScans: 100)
             #expect(ImageTestSupport.meanDifference(pixels, reference.pixels) < 6)
@@ -42,7 +42,7 @@ import Testing
     @Test func jpegOnlyWritesNoWebP() throws {
         let jpeg = try ImageTestSupport.jpeg(width: 40, height: 30)
         let (result, _) = try ImageTestSupport.process(jpeg, name: "p.jpg", widths: [16], formats: [.jpeg])
-        #expect(result.photo.renditions.map(\.format) == [.jpeg])
+        #expect(result.derivatives.renditions.map(\.format) == [.jpeg])
     }
 
     @Test func webpRenditionsCarryTheICCProfileAndOnlyAllowListedEXIF() throws {
@@ -50,8 +50,8 @@ import Testing
         let jpeg = try ImageTestSupport.jpeg(width: 40, height: 20, icc: icc)
         let (plain, plainOutput) = try ImageTestSupport.process(
             jpeg, name: "p.jpg", widths: [10, 20], formats: [.webp])
-        #expect(plain.photo.renditions.count == 2)
-        for rendition in plain.photo.renditions {
+        #expect(plain.derivatives.renditions.count == 2)
+        for rendition in plain.derivatives.renditions {
             let bytes = try ImageTestSupport.read(rendition, in: plainOutput)
             #expect(try WebPCodec.chunk("ICCP", in: bytes) == icc)
             #expect(try WebPCodec.decode(bytes).iccProfile == icc)
@@ -60,8 +60,8 @@ import Testing
         let content = ImageTestSupport.corpus.appendingPathComponent("sigal-sample")
         let (camera, output) = try ImageTestSupport.process(
             at: content, name: "iptcTest/1.jpg", widths: [200], formats: [.webp, .jpeg])
-        let webp = try #require(camera.photo.renditions.first { $0.format == .webp })
-        let jpegRendition = try #require(camera.photo.renditions.first { $0.format == .jpeg })
+        let webp = try #require(camera.derivatives.renditions.first { $0.format == .webp })
+        let jpegRendition = try #require(camera.derivatives.renditions.first { $0.format == .jpeg })
         let exif = try #require(try WebPCodec.chunk("EXIF", in: try ImageTestSupport.read(webp, in: output)))
         let app1 = try #require(
             JPEGMarkers.exifPayload(in: try ImageTestSupport.read(jpegRendition, in: output)))
@@ -76,11 +76,11 @@ import Testing
         let (result, output) = try ImageTestSupport.process(
             Self.halfTransparent(width: 16), name: "a/logo.png", widths: [16], formats: [.webp, .jpeg],
             background: RGBColor(red: 20, green: 30, blue: 110))
-        #expect(result.photo.hasAlpha)
-        let webp = try #require(result.photo.renditions.first { $0.format == .webp })
+        #expect(result.derivatives.hasAlpha)
+        let webp = try #require(result.derivatives.renditions.first { $0.format == .webp })
         let (pixels, _) = try WebPCodec.decode(try ImageTestSupport.read(webp, in: output))
         #expect(pixels.channels == 4)
-        let jpegRendition = try #require(result.photo.renditions.first { $0.format == .jpeg })
+        let jpegRendition = try #require(result.derivatives.renditions.first { $0.format == .jpeg })
         let jpeg = try ImageCodecs.decodeJPEG(
             try ImageTestSupport.read(jpegRendition, in: output), scale: 8, maxPixels: 1 << 20, maxScans: 100)
         #expect(jpeg.pixels.channels == 3)
@@ -104,12 +104,12 @@ import Testing
         let (result, output) = try ImageTestSupport.process(
             Self.halfTransparent(width: 32, height: 32), name: "edge.png", widths: [12],
             formats: [.webp, .jpeg])
-        let jpegRendition = try #require(result.photo.renditions.first { $0.format == .jpeg })
+        let jpegRendition = try #require(result.derivatives.renditions.first { $0.format == .jpeg })
         let jpeg = try ImageCodecs.decodeJPEG(
             try ImageTestSupport.read(jpegRendition, in: output), scale: 8, maxPixels: 1 << 20, maxScans: 100)
         let reds = stride(from: 0, to: jpeg.pixels.bytes.count, by: 3).map { jpeg.pixels.bytes[$0] }
         #expect(reds.allSatisfy { $0 >= 190 }, "red channel across the edge: \(reds.prefix(12))")
-        let webp = try #require(result.photo.renditions.first { $0.format == .webp })
+        let webp = try #require(result.derivatives.renditions.first { $0.format == .webp })
         let (pixels, _) = try WebPCodec.decode(try ImageTestSupport.read(webp, in: output))
         for x in 0..<12 {
             let pixel = Array(pixels.bytes[(4 * 12 + x) * 4..<(4 * 12 + x + 1) * 4])

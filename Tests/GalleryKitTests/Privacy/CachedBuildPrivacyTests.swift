@@ -103,8 +103,8 @@ import Testing
         let source = PhotoSource(
             sourcePath: "canberra/parliament.jpg", fileName: "parliament.jpg", slug: "parliament",
             urlPath: "parliament/")
-        let photo = ProcessedPhoto(
-            source: source, width: 480, height: 320, exif: ExifSummary(),
+        let photo = PhotoDerivatives(
+            width: 480, height: 320, exif: ExifSummary(),
             renditions: [
                 Rendition(path: path, width: 480, height: 320, format: .jpeg, byteCount: bytes.count)
             ],

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ContextBuilderTests {
     private func builder(
-        baseURL: String = "", photos: [String: ProcessedPhoto] = RenderFixture.photos
+        baseURL: String = "", photos: [String: PhotoDerivatives] = RenderFixture.photos
     ) -> ContextBuilder {
         ContextBuilder(
             site: RenderFixture.site(baseURL: baseURL), photos: photos,
@@ -20,13 +20,16 @@ import Testing
     }
 
     @Test func theCoverIsTheNamedPhotoElseTheFirstElseASubAlbumsCover() {
-        let context = builder()
-        #expect(context.cover(of: iceland)?.source.fileName == "glacier.jpg")
-        var unnamed = iceland
-        unnamed.cover = nil
-        #expect(context.cover(of: unnamed)?.source.fileName == "DSC_0142.jpg")
-        unnamed.photos = []
-        #expect(context.cover(of: unnamed)?.source.fileName == "fjord.jpg")
+        #expect(builder().cover(of: iceland)?.source.fileName == "glacier.jpg")
+        var site = RenderFixture.site()
+        site.root.albums[0].cover = nil
+        func cover(_ site: Site) -> String? {
+            ContextBuilder(site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
+                .cover(of: site.root.albums[0])?.source.fileName
+        }
+        #expect(cover(site) == "DSC_0142.jpg")
+        site.root.albums[0].photos = []
+        #expect(cover(site) == "fjord.jpg")
     }
 
     @Test func gridImagesLoadEagerlyForTheFirstScreenfulOnly() {
@@ -100,23 +103,22 @@ import Testing
     }
 
     @Test func titlesAndAltTextFallBackInTheDocumentedOrder() throws {
-        let photos = RenderFixture.photos
-        let glacier = PhotoText(try #require(photos["iceland/glacier.jpg"]))
+        let glacier = PhotoText(try RenderFixture.shown(RenderFixture.glacier))
         #expect(glacier.title == "Glacier at dawn" && glacier.alt == "A blue glacier under a pink sky")
-        let fjord = PhotoText(try #require(photos["iceland/fjords/fjord.jpg"]))
+        let fjord = PhotoText(try RenderFixture.shown(RenderFixture.fjord))
         #expect(fjord.title == "Fjord & mountains <wide>" && fjord.alt == "Fjord & mountains <wide>")
         #expect(!fjord.isAltMissing)
-        let untitled = PhotoText(try #require(photos["iceland/DSC_0142.jpg"]))
+        let untitled = PhotoText(try RenderFixture.shown(RenderFixture.untitled))
         #expect(untitled.title == "DSC 0142" && untitled.alt == "DSC 0142" && untitled.isAltMissing)
-        var titledOnly = try #require(photos["iceland/DSC_0142.jpg"])
+        var titledOnly = try RenderFixture.shown(RenderFixture.untitled)
         titledOnly.source.title = "Harbour"
         #expect(PhotoText(titledOnly).alt == "Harbour" && !PhotoText(titledOnly).isAltMissing)
     }
 
     @Test(arguments: ["OLYMPUS DIGITAL CAMERA", "  SONY DSC ", "           "])
     func cameraPlaceholderDescriptionsAreNotAltText(description: String) throws {
-        var photo = try #require(RenderFixture.photos["iceland/DSC_0142.jpg"])
-        photo.exif.imageDescription = description
+        var photo = try RenderFixture.shown(RenderFixture.untitled)
+        photo.derivatives.exif.imageDescription = description
         let text = PhotoText(photo)
         #expect(text.isAltMissing && text.title == "DSC 0142")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import GalleryKit
 
@@ -45,7 +46,12 @@ enum RenderFixture {
         sourcePath: "iceland/fjords/fjord.jpg", fileName: "fjord.jpg", slug: "fjord",
         urlPath: "iceland/fjords/fjord/")
 
-    static var photos: [String: ProcessedPhoto] {
+    /// `source` paired with its derivatives, as rendering sees a photo.
+    static func shown(_ source: PhotoSource) throws -> ProcessedPhoto {
+        ProcessedPhoto(source: source, derivatives: try #require(photos[source.sourcePath]))
+    }
+
+    static var photos: [String: PhotoDerivatives] {
         var glacierExif = ExifSummary()
         glacierExif.cameraMake = "FUJIFILM"
         glacierExif.cameraModel = "X-T4"
@@ -61,17 +67,17 @@ enum RenderFixture {
         var fjordExif = ExifSummary()
         fjordExif.imageDescription = "Fjord & mountains <wide>"
         return [
-            glacier.sourcePath: ProcessedPhoto(
-                source: glacier, width: 3000, height: 2000, exif: glacierExif,
+            glacier.sourcePath: PhotoDerivatives(
+                width: 3000, height: 2000, exif: glacierExif,
                 renditions: renditions(
                     "a1/glacier", width: 3000, height: 2000, widths: [480, 960, 1600],
                     formats: [.jpeg, .webp])),
-            untitled.sourcePath: ProcessedPhoto(
-                source: untitled, width: 1200, height: 1600, exif: untitledExif,
+            untitled.sourcePath: PhotoDerivatives(
+                width: 1200, height: 1600, exif: untitledExif,
                 renditions: renditions(
                     "b2/dsc-0142", width: 1200, height: 1600, widths: [480, 960, 1200], formats: [.jpeg])),
-            fjord.sourcePath: ProcessedPhoto(
-                source: fjord, width: 800, height: 600, exif: fjordExif,
+            fjord.sourcePath: PhotoDerivatives(
+                width: 800, height: 600, exif: fjordExif,
                 renditions: renditions(
                     "c3/fjord", width: 800, height: 600, widths: [480, 800], formats: [.jpeg])),
         ]
@@ -120,14 +126,14 @@ enum RenderFixture {
 
     /// Renders the fixture site with the real theme.
     static func render(
-        site: Site = site(), photos: [String: ProcessedPhoto] = photos,
+        site: Site = site(), photos: [String: PhotoDerivatives] = photos,
         diagnostics: DiagnosticCollector = DiagnosticCollector()
     ) throws -> [String: String] {
         let renderer = SiteRenderer(
             site: site, photos: photos, templates: try templates(), themeAssets: try assets(), now: now,
             diagnostics: diagnostics)
         var files: [String: String] = [:]
-        for file in try renderer.render() {
+        for file in renderer.render() {
             files[file.path] = String(decoding: file.contents, as: UTF8.self)
         }
         return files

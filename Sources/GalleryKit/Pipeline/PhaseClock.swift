@@ -4,7 +4,7 @@ import Synchronization
 /// How long one phase of a build took. Phases run inside the image workers (keying, restoring,
 /// processing) add up the time of every worker, so they can exceed the wall time of the stage.
 public struct BuildPhaseTiming: Sendable, Hashable {
-    /// A short name: `content`, `images`, `cache key`, `restore`, `render`, `gps scan` ...
+    /// The phase's name as ``BuildPhase`` spells it: `content`, `render`, `cache key` ...
     public var name: String
     /// Wall time, or summed worker time for the image stage's sub-phases.
     public var duration: Duration
@@ -23,38 +23,37 @@ public struct BuildPhaseTiming: Sendable, Hashable {
     }
 }
 
-/// Collects phase timings in order, from any thread; each name appears once, later adds sum up.
+/// Collects phase timings from any thread; later adds to a phase sum up.
 final class PhaseClock: Sendable {
     private let clock = ContinuousClock()
-    private let phases = Mutex<[BuildPhaseTiming]>([])
+    private let phases = Mutex<[BuildPhase: Duration]>([:])
 
-    /// Runs `body` and adds its wall time under `name`.
-    func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+    /// Runs `body` and adds its wall time to `phase`.
+    func measure<T, E: Error>(_ phase: BuildPhase, _ body: () throws(E) -> T) throws(E) -> T {
         let start = clock.now
-        defer { add(name, clock.now - start) }
+        defer { add(phase, clock.now - start) }
         return try body()
     }
 
-    /// Runs `body` and adds its wall time under `name`.
-    func measure<T, E: Error>(_ name: String, _ body: () async throws(E) -> T) async throws(E) -> T {
+    /// Runs `body` and adds its wall time to `phase`.
+    func measure<T, E: Error>(_ phase: BuildPhase, _ body: () async throws(E) -> T) async throws(E) -> T {
         let start = clock.now
-        defer { add(name, clock.now - start) }
+        defer { add(phase, clock.now - start) }
         return try await body()
     }
 
-    /// Adds `duration` to the phase `name`, appending it when new.
-    func add(_ name: String, _ duration: Duration) {
-        phases.withLock { phases in
-            if let index = phases.firstIndex(where: { $0.name == name }) {
-                phases[index].duration += duration
-            } else {
-                phases.append(BuildPhaseTiming(name: name, duration: duration))
-            }
-        }
+    /// Adds `duration` to `phase`.
+    func add(_ phase: BuildPhase, _ duration: Duration) {
+        phases.withLock { $0[phase, default: .zero] += duration }
     }
 
-    /// The phases so far, in the order they first ran.
-    var timings: [BuildPhaseTiming] { phases.withLock { $0 } }
+    /// The phases that ran, in ``BuildPhase`` order.
+    var timings: [BuildPhaseTiming] {
+        let measured = phases.withLock { $0 }
+        return BuildPhase.allCases.compactMap { phase in
+            measured[phase].map { BuildPhaseTiming(name: phase.rawValue, duration: $0) }
+        }
+    }
 
     /// The current instant, for callers timing a span themselves.
     var now: ContinuousClock.Instant { clock.now }

@@ -1,0 +1,46 @@
+/// The phases of a build, in the order they run; ``SiteBuilder/build(_:session:diagnostics:progress:)``
+/// reads as their table of contents. The raw values are the names `GALLERYC_TIMINGS=1` prints.
+///
+/// A new step of the build (video, tag pages, album ZIPs) is a new case here, in its place,
+/// and a method of ``BuildRun`` that measures itself under it.
+public enum BuildPhase: String, Sendable, CaseIterable {
+    /// Walk the content folder: site.yml, front matter, Markdown, sidecars (``ContentLoader``).
+    case content
+    /// Take the previous site over as the staging folder, where one was kept (``SiteRecycler``).
+    case adoptSpare = "adopt spare"
+    /// Check the output folder and make the staging folder beside it (``OutputWriter``).
+    case staging
+    /// Parse the theme and the site's template overrides (``TemplateLibrary``).
+    case templates
+    /// Open the derivative cache and read its index (``DerivativeCache``).
+    case cacheOpen = "cache open"
+    /// Image workers, summed: hash each source for its cache key.
+    case cacheKey = "cache key"
+    /// Image workers, summed: link cached renditions into the staging folder.
+    case cacheRestore = "cache restore"
+    /// Image workers, summed: decode, resize, encode, placeholder, focal point (``ImagePipeline``).
+    case process
+    /// Image workers, summed: keep new renditions in the cache.
+    case cacheStore = "cache store"
+    /// Image workers, summed: read GPS positions of sources the cache knows nothing about.
+    case sourceGPSRead = "source gps read"
+    /// The whole image stage, wall time (``ImageStage``).
+    case images = "images (wall)"
+    /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
+    /// in their album order first (``PhotoOrdering``).
+    case render
+    /// Remove what the recycled staging folder holds and the new site does not.
+    case removeStale = "remove stale"
+    /// Write the rendered files, scanning each for GPS positions as it goes (``SitePublishing``).
+    case writePages = "write + scan pages"
+    /// Scan the renditions that no earlier build scanned.
+    case scanImages = "gps scan images"
+    /// Swap the staging folder in as the output folder.
+    case commit
+    /// Keep the previous site for the next build to recycle.
+    case stashPrevious = "stash previous"
+    /// Save the cache index.
+    case cacheIndex = "cache index"
+    /// Remove cache entries no recent build used.
+    case cachePrune = "cache prune"
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// One build in progress: its options, where it reports, the clock of its phases, and the
+/// recycler it takes the previous site and the cache from. ``SiteBuilder/build(_:session:diagnostics:progress:)``
+/// calls its phases in order; each measures itself under its ``BuildPhase``.
+///
+/// Only two things stop a build early: the content folder or the output folder cannot be
+/// used at all (``loadContent()``, ``stage()``), and the ``verdict(leaks:)``. Every other phase
+/// reports what went wrong and goes on, so that one run names every broken file.
+struct BuildRun: Sendable {
+    let options: BuildOptions
+    let recycler: any SiteRecycler
+    let diagnostics: DiagnosticCollector
+    let phases = PhaseClock()
+    let start = ContinuousClock.now
+
+    /// What the image phase made, with the cache it used.
+    struct Images: Sendable {
+        var output: ImageStage.Output
+        var cache: DerivativeCache?
+        var derivatives: [String: PhotoDerivatives] { output.derivatives }
+    }
+
+    /// The verdict of a failed build: the errors are in the diagnostics.
+    private var failed: BuildFailed { BuildFailed(errorCount: diagnostics.count(of: .error)) }
+
+    /// Reports `error` and stops the build.
+    private func stop(_ error: any LocatedError) -> BuildFailed {
+        diagnostics.emit(error)
+        return failed
+    }
+
+    /// ``BuildPhase/content``: the site model, or a stop when the content folder is unusable.
+    func loadContent() throws(BuildFailed) -> Site {
+        do {
+            return try phases.measure(.content) { () throws(ContentError) in
+                try ContentLoader(
+                    contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
+                    diagnostics: diagnostics
+                ).load()
+            }
+        } catch {
+            throw stop(error)
+        }
+    }
+
+    /// ``BuildPhase/adoptSpare`` and ``BuildPhase/staging``: the writer of the new site, in the
+    /// previous site when the recycler kept one, else in a new, empty staging folder.
+    func stage() throws(BuildFailed) -> OutputWriter {
+        let spare = phases.measure(.adoptSpare) { recycler.takeSpare(for: options) }
+        let writer: OutputWriter
+        do {
+            writer = try phases.measure(.staging) { () throws(OutputError) in
+                try OutputWriter(
+                    outputDirectory: options.outputDirectory, contentDirectory: options.contentDirectory,
+                    recycling: spare)
+            }
+        } catch {
+            if let spare { try? FileManager.default.removeItem(at: spare) }
+            throw stop(error)
+        }
+        if let spare, !writer.isRecycled { try? FileManager.default.removeItem(at: spare) }
+        return writer
+    }
+
+    /// ``BuildPhase/templates``: the theme with the site's overrides; nil (every error
+    /// reported) when a template is broken, and then no page is rendered.
+    func loadTemplates() -> TemplateLibrary? {
+        phases.measure(.templates) {
+            do throws(TemplateLibraryErrors) {
+                return try TemplateLibrary(directories: options.templateDirectories)
+            } catch {
+                for templateError in error.errors { diagnostics.emit(templateError) }
+                return nil
+            }
+        }
+    }
+
+    /// ``BuildPhase/cacheOpen`` and ``BuildPhase/images``: every photo's derivatives, from the
+    /// cache where the same bytes were processed with the same settings before.
+    func processImages(
+        of site: Site, into staging: OutputWriter, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async -> Images {
+        let cache = phases.measure(.cacheOpen) {
+            recycler.cache(for: options) { openCache() }
+        }
+        let stage = ImageStage(
+            pipeline: ImagePipeline(settings: site.config.images, outputDirectory: staging.stagingDirectory),
+            jobs: options.jobs, cache: cache, siteRoot: staging.stagingDirectory,
+            finish: MotionAnalysis.finish, phases: phases)
+        let output = await phases.measure(.images) {
+            await stage.run(
+                site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
+                diagnostics: diagnostics, progress: progress)
+        }
+        return Images(output: output, cache: cache)
+    }
+
+    /// Each album's photos in their `sort:` order, now that their EXIF dates are known.
+    func order(_ site: Site, by images: Images) -> Site {
+        PhotoOrdering.apply(to: site, photos: images.derivatives)
+    }
+
+    /// ``BuildPhase/render``: every page, feed and stylesheet; none without templates.
+    func render(_ site: Site, images: Images, templates: TemplateLibrary?) -> [OutputFile] {
+        guard let templates else { return [] }
+        do {
+            let assets = try ThemeAssets(
+                directories: options.templateDirectories.map { $0.url.appendingPathComponent("assets") })
+            return phases.measure(.render) {
+                SiteRenderer(
+                    site: site, photos: images.derivatives, templates: templates, themeAssets: assets,
+                    now: options.now, diagnostics: diagnostics
+                ).render()
+            }
+        } catch {
+            diagnostics.emit(error)
+            return []
+        }
+    }
+
+    /// ``BuildPhase/removeStale``, ``BuildPhase/writePages`` and ``BuildPhase/scanImages``:
+    /// writes the rendered files into the staging folder and checks everything the site will
+    /// publish for the sources' GPS positions; returns what it found, sorted by file.
+    func write(_ files: [OutputFile], images: Images, into staging: OutputWriter) -> [GPSLeak] {
+        let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
+        var leaks: [GPSLeak] = []
+        if !files.isEmpty {
+            if staging.isRecycled {
+                // Before writing, so that an old file never stands where a folder goes. What
+                // the recycled folder holds is listed, not assumed.
+                phases.measure(.removeStale) {
+                    let renditions = images.derivatives.values.flatMap(\.publishedFiles).map(\.path)
+                    SitePublishing.removeStale(
+                        OutputWriter.listFiles(staging.stagingDirectory),
+                        keeping: Set(renditions).union(files.map(\.path)), staging: staging.stagingDirectory)
+                }
+            }
+            do {
+                leaks = try phases.measure(.writePages) { () throws(OutputError) in
+                    try SitePublishing.writeAndScan(
+                        files, writer: staging, scanner: scanner, jobs: options.jobs,
+                        recycled: staging.isRecycled)
+                }
+            } catch {
+                diagnostics.emit(error)
+            }
+        }
+        leaks += phases.measure(.scanImages) {
+            SitePublishing.scanRenditions(
+                images.derivatives, knownClean: images.output.scannedCleanPaths,
+                staging: staging.stagingDirectory, scanner: scanner)
+        }
+        return leaks.sorted { $0.location.file < $1.location.file }
+    }
+
+    /// Reports the leaks, then stops the build when anything went wrong (with `strict`, a
+    /// warning too). The only place that decides whether the new site is published.
+    func verdict(leaks: [GPSLeak]) throws(BuildFailed) {
+        for leak in leaks { diagnostics.emit(leak) }
+        if diagnostics.hasErrors || (options.strict && diagnostics.count(of: .warning) > 0) {
+            throw failed
+        }
+    }
+
+    /// ``BuildPhase/commit`` and ``BuildPhase/stashPrevious``: swaps the new site in and hands
+    /// the previous one to the recycler.
+    func commit(_ staging: OutputWriter) throws(BuildFailed) {
+        let previous: URL?
+        do {
+            previous = try phases.measure(.commit) { () throws(OutputError) in
+                try staging.commit(keepingPrevious: true)
+            }
+        } catch {
+            throw stop(error)
+        }
+        phases.measure(.stashPrevious) { recycler.keep(previous: previous, for: options) }
+    }
+
+    /// ``BuildPhase/cacheIndex`` and ``BuildPhase/cachePrune``, after a successful build: the
+    /// index records what this build used (and that its renditions were scanned clean), and
+    /// entries no recent build used are removed. A failure only warns.
+    func keep(_ cache: DerivativeCache?) {
+        guard let cache else { return }
+        do {
+            try phases.measure(.cacheIndex) { () throws(CacheError) in
+                try cache.saveIndex(now: options.now, scannedClean: true)
+            }
+            phases.measure(.cachePrune) { _ = cache.prune(now: options.now) }
+        } catch {
+            diagnostics.emit(error)
+        }
+    }
+
+    /// Counts and timings for the summary line.
+    func summary(files: [OutputFile], images: Images) -> BuildSummary {
+        BuildSummary(
+            pageCount: files.count { $0.path.hasSuffix(".html") }, photoCount: images.derivatives.count,
+            cachedPhotoCount: images.output.cachedCount, duration: ContinuousClock.now - start,
+            phases: phases.timings)
+    }
+
+    /// Opens the derivative cache when the options name one. A cache that cannot be used (it
+    /// would sit inside the content folder, say) is reported, and the build goes on without.
+    private func openCache() -> DerivativeCache? {
+        guard let directory = options.cacheDirectory else { return nil }
+        do {
+            return try DerivativeCache(
+                directory: directory, pipelineVersion: ImagePipeline.version + "+" + MotionAnalysis.version,
+                contentDirectory: options.contentDirectory, outputDirectory: options.outputDirectory)
+        } catch {
+            diagnostics.emit(error)
+            return nil
+        }
+    }
+}
+
+extension BuildOptions {
+    /// Where templates and assets are looked up, first match wins: `--templates`, the site's
+    /// `templates/` folder, then the default theme. Each comes with the path shown in messages.
+    var templateDirectories: [(url: URL, displayPath: String)] {
+        var directories: [(url: URL, displayPath: String)] = []
+        if let templatesDirectory {
+            directories.append((templatesDirectory, templatesDirectory.path))
+        }
+        directories.append((contentDirectory.appendingPathComponent("templates"), "templates"))
+        directories.append((themeDirectory, themeDirectory.path))
+        return directories
+    }
+}
