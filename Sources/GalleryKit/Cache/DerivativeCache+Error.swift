@@ -1,9 +1,10 @@
 /// Why the derivative cache cannot be used, or a photo's derivatives cannot be stored. Raised
 /// by ``DerivativeCache``. Folder problems name the cache folder as the user gave it; store
 /// problems name the photo relative to the content folder.
-public struct CacheError: LocatedError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+public typealias CacheError = BuildError<CacheProblem>
+
+/// What went wrong with the derivative cache.
+public enum CacheProblem: ErrorReason {
         /// The cache folder is the content folder.
         case cacheIsContent
         /// The cache folder lies inside the content folder.
@@ -16,28 +17,16 @@ public struct CacheError: LocatedError, Hashable {
         case notAFolder
         /// A file system call on the cache failed; the build can go on without the cache.
         case io(operation: String, detail: String)
-    }
-
-    /// The cache folder, or the photo, the problem is about.
-    public var location: SourceLocation
-    /// What went wrong.
-    public var reason: Reason
-
-    /// Creates an error about `path` (the cache folder as given, or a content-relative photo).
-    public init(_ reason: Reason, path: String) {
-        self.reason = reason
-        self.location = SourceLocation(file: path)
-    }
 
     /// A cache write that fails only warns: the site is still complete without it.
     public var severity: Severity {
-        if case .io = reason { return .warning }
+        if case .io = self { return .warning }
         return .error
     }
 
     /// The message shown after the location.
     public var message: String {
-        switch reason {
+        switch self {
         case .cacheIsContent:
             "the cache folder is the content folder; choose another --cache-dir"
         case .cacheInsideContent:

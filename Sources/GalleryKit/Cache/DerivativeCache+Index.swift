@@ -79,7 +79,7 @@ extension DerivativeCache {
         } catch {
             throw CacheError(
                 .io(operation: "write the index", detail: (error as NSError).localizedDescription),
-                path: directory.appendingPathComponent(CacheIndex.fileName).path)
+                file: directory.appendingPathComponent(CacheIndex.fileName).path, underlying: error)
         }
     }
 }

@@ -16,17 +16,17 @@ extension DerivativeCache {
         let cache = ResolvedPath.resolve(directory)
         let content = ResolvedPath.resolve(contentDirectory)
         let display = directory.path
-        if cache == content { throw CacheError(.cacheIsContent, path: display) }
+        if cache == content { throw CacheError(.cacheIsContent, file: display) }
         if ResolvedPath.isSameOrInside(cache, content) {
-            throw CacheError(.cacheInsideContent, path: display)
+            throw CacheError(.cacheInsideContent, file: display)
         }
         if ResolvedPath.isSameOrInside(content, cache) {
-            throw CacheError(.cacheContainsContent, path: display)
+            throw CacheError(.cacheContainsContent, file: display)
         }
         if let outputDirectory,
             ResolvedPath.isSameOrInside(cache, ResolvedPath.resolve(outputDirectory))
         {
-            throw CacheError(.cacheInsideOutput, path: display)
+            throw CacheError(.cacheInsideOutput, file: display)
         }
         return URL(fileURLWithPath: cache, isDirectory: true)
     }
@@ -37,7 +37,7 @@ extension DerivativeCache {
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
             !isDirectory.boolValue
         {
-            throw CacheError(.notAFolder, path: display)
+            throw CacheError(.notAFolder, file: display)
         }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,7 +48,7 @@ extension DerivativeCache {
         } catch {
             throw CacheError(
                 .io(operation: "create the cache folder", detail: (error as NSError).localizedDescription),
-                path: display)
+                file: display, underlying: error)
         }
     }
 }

@@ -90,6 +90,6 @@ extension DerivativeCache {
     }
 
     private func storeError(_ detail: String, _ photo: String) -> CacheError {
-        CacheError(.io(operation: "store the derivatives", detail: detail), path: photo)
+        CacheError(.io(operation: "store the derivatives", detail: detail), file: photo)
     }
 }

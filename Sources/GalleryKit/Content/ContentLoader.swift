@@ -55,13 +55,13 @@ public struct ContentLoader {
         var isDirectory: ObjCBool = false
         let path = contentDirectory.path
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ContentError(path: path, reason: .missing)
+            throw ContentError(.contentFolderMissing, file: path)
         }
-        guard isDirectory.boolValue else { throw ContentError(path: path, reason: .notAFolder) }
+        guard isDirectory.boolValue else { throw ContentError(.contentFolderNotAFolder, file: path) }
         do {
             _ = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw ContentError(path: path, reason: .unreadable(error.localizedDescription))
+            throw ContentError(.contentFolderUnreadable(error.localizedDescription), file: path, underlying: error)
         }
     }
 

@@ -1,7 +1,8 @@
-/// A photo the image stage could not use, with the reason in words a photographer follows.
-public struct ImageError: LocatedError {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+/// A photo the image stage could not use, named relative to the content folder.
+public typealias ImageError = BuildError<ImageProblem>
+
+/// Why the image stage could not use a photo.
+public enum ImageProblem: ErrorReason {
         /// The file has zero bytes.
         case emptyFile
         /// Damaged or cut short; the text is libjpeg's or libpng's message.
@@ -22,21 +23,10 @@ public struct ImageError: LocatedError {
         case fileTooLarge(bytes: Int64, limit: Int64)
         /// A rendition could not be encoded or written.
         case cannotWrite(String)
-    }
-
-    /// The photo, relative to the content root.
-    public var location: SourceLocation
-    public var reason: Reason
-
-    /// Creates an error about the photo at `file`.
-    public init(file: String, reason: Reason) {
-        self.location = SourceLocation(file: file)
-        self.reason = reason
-    }
 
     /// The reason in words.
     public var message: String {
-        switch reason {
+        switch self {
         case .emptyFile: "the file is empty (0 bytes)"
         case .corrupt(let detail): "the image is damaged or truncated: \(detail)"
         case .notAnImage(let detail): "not a JPEG, PNG, WebP or HEIC image: \(detail)"
@@ -57,7 +47,7 @@ public struct ImageError: LocatedError {
 
     /// Unsupported formats only warn: the photo is skipped, the build goes on.
     public var severity: Severity {
-        if case .unsupportedFormat = reason { return .warning }
+        if case .unsupportedFormat = self { return .warning }
         return .error
     }
 }

@@ -20,7 +20,7 @@ extension ImagePipeline {
         file: String, hash: String, slug: String, directory: URL
     ) throws(ImageError) -> Rendition {
         let name = "\(slug)-\(pixels.width).\(format.fileExtension)"
-        let fail = { (detail: String) in ImageError(file: file, reason: .cannotWrite("\(name): \(detail)")) }
+        let fail = { (detail: String) in ImageError(.cannotWrite("\(name): \(detail)"), file: file) }
         let quality = format == .webp ? settings.webpQuality : settings.jpegQuality
         let bytes = try encoded(
             pixels, as: format, quality: quality, icc: icc, exif: exif, file: file, fail: fail)
@@ -56,7 +56,7 @@ extension ImagePipeline {
                     ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
                     quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
             } catch {
-                throw ImageError(file: file, reason: Self.reason(for: error))
+                throw ImageError(Self.reason(for: error), file: file)
             }
         }
     }

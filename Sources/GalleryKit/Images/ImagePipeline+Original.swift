@@ -22,7 +22,7 @@ extension ImagePipeline {
     ) throws(ImageError) -> Rendition {
         let groups = settings.privacy.exif
         let fail = { (detail: String) in
-            ImageError(file: photo.sourcePath, reason: .cannotWrite("original: \(detail)"))
+            ImageError(.cannotWrite("original: \(detail)"), file: photo.sourcePath)
         }
         let bytes: [UInt8]
         let format: ImageFormat
@@ -30,12 +30,12 @@ extension ImagePipeline {
         case .jpeg:
             let exif = source.exif.flatMap { ExifWriter.payload(for: $0, groups: groups, orientation: .keep) }
             guard let rewritten = OriginalRewriter.rewriteJPEG(data, exif: exif) else {
-                throw ImageError(file: photo.sourcePath, reason: .corrupt("the JPEG markers are damaged"))
+                throw ImageError(.corrupt("the JPEG markers are damaged"), file: photo.sourcePath)
             }
             (bytes, format) = (rewritten, .jpeg)
         case .png:
             guard let rewritten = OriginalRewriter.rewritePNG(data) else {
-                throw ImageError(file: photo.sourcePath, reason: .corrupt("the PNG chunks are damaged"))
+                throw ImageError(.corrupt("the PNG chunks are damaged"), file: photo.sourcePath)
             }
             (bytes, format) = (rewritten, .png)
         default:

@@ -50,7 +50,7 @@ public struct ImagePipeline: Sendable {
     public func process(_ photo: PhotoSource, bytes data: [UInt8], sourceDigest: String? = nil)
         throws(ImageError) -> ImageResult
     {
-        let fail = { (reason: ImageError.Reason) in ImageError(file: photo.sourcePath, reason: reason) }
+        let fail = { (reason: ImageError.Reason) in ImageError(reason, file: photo.sourcePath) }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
         // is freed as soon as the first (smaller) size exists, not after the encodes.

@@ -28,7 +28,7 @@ enum PhotoFile {
     /// - Parameter displayPath: the photo relative to the content folder, for messages.
     /// - Throws: ``ImageError`` naming `displayPath`.
     static func read(_ url: URL, displayPath: String) throws(ImageError) -> [UInt8] {
-        let fail = { (reason: ImageError.Reason) in ImageError(file: displayPath, reason: reason) }
+        let fail = { (reason: ImageError.Reason) in ImageError(reason, file: displayPath) }
         // O_NONBLOCK so that opening a FIFO does not wait for a writer; regular files ignore it.
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw fail(.unreadable(errnoText())) }

@@ -1,8 +1,9 @@
 /// Why the output folder cannot be written or replaced. Raised by ``OutputWriter``; the
 /// location names the output folder (or the file inside it) as the user gave it.
-public struct OutputError: LocatedError, Hashable {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+public typealias OutputError = BuildError<OutputProblem>
+
+/// What went wrong with the output folder.
+public enum OutputProblem: ErrorReason {
         /// The output folder is the content folder.
         case outputIsContent
         /// The output folder lies inside the content folder.
@@ -21,22 +22,10 @@ public struct OutputError: LocatedError, Hashable {
         case finished
         /// A file system call failed.
         case io(operation: String, detail: String)
-    }
-
-    /// The output folder, or the file in the site, the problem is about.
-    public var location: SourceLocation
-    /// What went wrong.
-    public var reason: Reason
-
-    /// Creates an error about `path` (a folder as the user gave it, or a path in the site).
-    public init(_ reason: Reason, path: String) {
-        self.reason = reason
-        self.location = SourceLocation(file: path)
-    }
 
     /// The message shown after the location.
     public var message: String {
-        switch reason {
+        switch self {
         case .outputIsContent:
             "the output folder is the content folder; choose another --output"
         case .outputInsideContent:

@@ -37,7 +37,7 @@ extension OutputWriter {
                 removeStaging()
                 throw OutputError(
                     .io(operation: "move the previous site aside", detail: detail),
-                    path: displayPathForErrors)
+                    file: displayPathForErrors)
             }
             previous = old
         }
@@ -47,7 +47,7 @@ extension OutputWriter {
             removeStaging()
             throw OutputError(
                 .io(operation: "move the new site into place", detail: detail),
-                path: displayPathForErrors)
+                file: displayPathForErrors)
         }
         if !keepingPrevious, let previous {
             try? FileManager.default.removeItem(at: previous)
@@ -76,7 +76,7 @@ extension OutputWriter {
             defer { state.finished = true }
             return state.finished
         }
-        if wasFinished { throw OutputError(.finished, path: displayPathForErrors) }
+        if wasFinished { throw OutputError(.finished, file: displayPathForErrors) }
     }
 
     private func removeStaging() {
@@ -91,11 +91,11 @@ extension OutputWriter {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             return
         }
-        guard isDirectory.boolValue else { throw OutputError(.notAFolder, path: display) }
+        guard isDirectory.boolValue else { throw OutputError(.notAFolder, file: display) }
         let marker = directory.appendingPathComponent(markerFileName).path
         if FileManager.default.fileExists(atPath: marker) { return }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? ["?"]
-        if !entries.isEmpty { throw OutputError(.notCreatedByGalleryc, path: display) }
+        if !entries.isEmpty { throw OutputError(.notCreatedByGalleryc, file: display) }
     }
 
     /// `public.galleryc-<kind>-<pid>-<random>` beside `output`; the process id lets a later

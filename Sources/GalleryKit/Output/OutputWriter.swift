@@ -55,13 +55,13 @@ public final class OutputWriter: Sendable {
         let content = ResolvedPath.resolve(contentDirectory)
         let display = outputDirectory.path
         if output == content {
-            throw OutputError(.outputIsContent, path: display)
+            throw OutputError(.outputIsContent, file: display)
         }
         if ResolvedPath.isSameOrInside(output, content) {
-            throw OutputError(.outputInsideContent, path: display)
+            throw OutputError(.outputInsideContent, file: display)
         }
         if ResolvedPath.isSameOrInside(content, output) {
-            throw OutputError(.outputContainsContent, path: display)
+            throw OutputError(.outputContainsContent, file: display)
         }
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
         try Self.checkReplaceable(outputURL, display: display)
@@ -84,7 +84,8 @@ public final class OutputWriter: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw OutputError(
-                .io(operation: "create a staging folder", detail: Self.describe(error)), path: display)
+                .io(operation: "create a staging folder", detail: Self.describe(error)), file: display,
+                underlying: error)
         }
         self.outputDirectory = outputURL
         self.stagingDirectory = staging
@@ -109,7 +110,7 @@ public final class OutputWriter: Sendable {
         // POSIX calls rather than Foundation: every page of the site comes through here, and
         // the parent folder usually exists already (then this is open, write, close).
         if let detail = Self.createFile(destination.path, bytes: bytes) {
-            throw OutputError(.io(operation: "write the file", detail: detail), path: path)
+            throw OutputError(.io(operation: "write the file", detail: detail), file: path)
         }
     }
 
@@ -119,7 +120,7 @@ public final class OutputWriter: Sendable {
         let destination = try reserve(path)
         _ = unlink(destination.path)
         if let detail = Self.createFile(destination.path, bytes: bytes) {
-            throw OutputError(.io(operation: "write the file", detail: detail), path: path)
+            throw OutputError(.io(operation: "write the file", detail: detail), file: path)
         }
     }
 
@@ -147,12 +148,12 @@ public final class OutputWriter: Sendable {
         let valid =
             !path.isEmpty && !path.hasPrefix("/") && path != Self.markerFileName
             && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }
-        guard valid else { throw OutputError(.invalidPath, path: path) }
+        guard valid else { throw OutputError(.invalidPath, file: path) }
         let outcome: OutputError.Reason? = state.withLock { state in
             if state.finished { return .finished }
             return state.written.insert(path).inserted ? nil : .duplicatePath
         }
-        if let outcome { throw OutputError(outcome, path: path) }
+        if let outcome { throw OutputError(outcome, file: path) }
         return stagingDirectory.appendingPathComponent(path)
     }
 }

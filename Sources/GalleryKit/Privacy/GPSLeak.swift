@@ -1,8 +1,9 @@
 /// A published file that gives away where a photo was taken. Raised by ``GPSLeakScanner``
 /// after a build; any one of them fails the build.
-public struct GPSLeak: LocatedError, Hashable {
-    /// What was found.
-    public enum Reason: Sendable, Hashable {
+public typealias GPSLeak = BuildError<GPSLeakProblem>
+
+/// What a published file gives away.
+public enum GPSLeakProblem: ErrorReason {
         /// A source photo's coordinates, written out in text.
         case coordinates(GPSCoordinate)
         /// An image with a GPS IFD in its EXIF.
@@ -13,22 +14,10 @@ public struct GPSLeak: LocatedError, Hashable {
         case inlineImageGPS
         /// The file could not be read, so it could not be checked (the check fails closed).
         case unreadable(detail: String)
-    }
-
-    /// The published file, relative to the output folder (`iceland/dsc-0142/index.html`).
-    public var location: SourceLocation
-    /// What was found.
-    public var reason: Reason
-
-    /// Creates a leak report about `path` in the output folder.
-    public init(_ reason: Reason, path: String) {
-        self.reason = reason
-        self.location = SourceLocation(file: path)
-    }
 
     /// The message shown after the location.
     public var message: String {
-        switch reason {
+        switch self {
         case .coordinates(let coordinate):
             "published file contains GPS coordinates (\(coordinate.shortDescription)) from "
                 + (coordinate.source.isEmpty ? "a source photo" : coordinate.source)

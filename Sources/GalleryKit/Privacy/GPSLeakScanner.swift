@@ -30,15 +30,15 @@ public struct GPSLeakScanner: Sendable {
     /// - Returns: the first leak found, or nil when the file is clean.
     public func scan(path: String, bytes: [UInt8]) -> GPSLeak? {
         if let metadata = GPSCoordinates.metadata(fromImage: bytes, source: path) {
-            if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, path: path) }
-            if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, path: path) }
+            if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, file: path) }
+            if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, file: path) }
             // MP4/MOV/HEIF keep a location as ISO 6709 text (`©xyz`: "+48.8582+002.2945/").
             guard bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
         }
         if let coordinate = matcher.firstMatch(in: bytes) {
-            return GPSLeak(.coordinates(coordinate), path: path)
+            return GPSLeak(.coordinates(coordinate), file: path)
         }
-        return InlineImages.containGPS(bytes) ? GPSLeak(.inlineImageGPS, path: path) : nil
+        return InlineImages.containGPS(bytes) ? GPSLeak(.inlineImageGPS, file: path) : nil
     }
 
     /// Checks every listed file of a built site, in parallel.
@@ -56,7 +56,7 @@ public struct GPSLeakScanner: Sendable {
                 let data = try Data(contentsOf: directory.appendingPathComponent(path))
                 found = scan(path: path, bytes: [UInt8](data))
             } catch {
-                found = GPSLeak(.unreadable(detail: Self.describe(error)), path: path)
+                found = GPSLeak(.unreadable(detail: Self.describe(error)), file: path)
             }
             if let found { leaks.withLock { $0.append(found) } }
         }
@@ -74,7 +74,7 @@ public struct GPSLeakScanner: Sendable {
             isFolder.boolValue,
             let walker = FileManager.default.enumerator(atPath: directory.path)
         else {
-            return [GPSLeak(.unreadable(detail: "cannot list \(directory.path)"), path: ".")]
+            return [GPSLeak(.unreadable(detail: "cannot list \(directory.path)"), file: ".")]
         }
         var paths: [String] = []
         while let path = walker.nextObject() as? String {

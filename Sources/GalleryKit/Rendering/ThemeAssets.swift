@@ -14,8 +14,8 @@ public struct ThemeAssets: Sendable, Hashable {
     ///
     /// - Parameter directories: `assets/` folders, the site's overrides first and the default
     ///   theme last. A folder that does not exist is skipped.
-    /// - Throws: ``ThemeAssetError`` when a file or folder cannot be read.
-    public init(directories: [URL]) throws(ThemeAssetError) {
+    /// - Throws: ``TemplateError`` when a file or folder cannot be read.
+    public init(directories: [URL]) throws(TemplateError) {
         var chosen: [String: URL] = [:]
         for directory in directories {
             for (relative, url) in try Self.listFiles(in: directory) where chosen[relative] == nil {
@@ -30,8 +30,9 @@ public struct ThemeAssets: Sendable, Hashable {
             do {
                 bytes = Array(try Data(contentsOf: url))
             } catch {
-                throw ThemeAssetError(
-                    path: url.path, reason: "cannot read file: \(error.localizedDescription)")
+                throw TemplateError(
+                    TemplateProblem("theme asset: cannot read file: \(error.localizedDescription)"), file: url.path,
+                    underlying: error)
             }
             let output = "assets/" + Self.hashedName(relative, bytes: bytes)
             paths[relative] = output
@@ -52,18 +53,18 @@ public struct ThemeAssets: Sendable, Hashable {
     }
 
     /// Regular files below `directory` by `/`-separated relative path; hidden files skipped.
-    private static func listFiles(in directory: URL) throws(ThemeAssetError) -> [(String, URL)] {
+    private static func listFiles(in directory: URL) throws(TemplateError) -> [(String, URL)] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else {
-            throw ThemeAssetError(path: directory.path, reason: "not a folder")
+            throw TemplateError(TemplateProblem("theme asset: not a folder"), file: directory.path)
         }
         guard
             let enumerator = manager.enumerator(
                 at: directory, includingPropertiesForKeys: [.isRegularFileKey],
                 options: [.skipsHiddenFiles])
-        else { throw ThemeAssetError(path: directory.path, reason: "cannot list folder") }
+        else { throw TemplateError(TemplateProblem("theme asset: cannot list folder"), file: directory.path) }
         let rootComponents = directory.standardizedFileURL.resolvingSymlinksInPath().pathComponents
         var found: [(String, URL)] = []
         while let url = enumerator.nextObject() as? URL {
@@ -77,15 +78,4 @@ public struct ThemeAssets: Sendable, Hashable {
         }
         return found.sorted { $0.0 < $1.0 }
     }
-}
-
-/// A theme asset that could not be read.
-public struct ThemeAssetError: LocatedError, Hashable {
-    /// The file or folder.
-    public var path: String
-    /// What went wrong.
-    public var reason: String
-
-    public var location: SourceLocation { SourceLocation(file: path) }
-    public var message: String { "theme asset: \(reason)" }
 }

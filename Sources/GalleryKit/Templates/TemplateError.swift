@@ -1,16 +1,16 @@
-/// A problem in a Mustache template: where the offending tag is and what is wrong with it.
+/// A problem in a Mustache template or a theme asset: where the offending tag is and what is
+/// wrong with it.
 ///
 /// `location.file` is the template's display path (e.g. `Templates/album.mustache`), with the
 /// 1-based line and column of the tag's opening delimiter.
-public struct TemplateError: LocatedError, Hashable {
-    /// The template file and the line:column of the tag.
-    public var location: SourceLocation
-    /// What is wrong, e.g. `unclosed section 'photos' opened here`.
+public typealias TemplateError = BuildError<TemplateProblem>
+
+/// What is wrong with a template, in the parser's or renderer's words (e.g. `unclosed section
+/// 'photos' opened here`): an open list, since each names the tags involved.
+public struct TemplateProblem: ErrorReason {
     public var message: String
 
-    /// Creates an error at a location.
-    public init(_ location: SourceLocation, _ message: String) {
-        self.location = location
+    public init(_ message: String) {
         self.message = message
     }
 }

@@ -32,8 +32,7 @@ public struct TemplateLibrary: Sendable {
         for (name, file) in sources {
             do throws(TemplateError) {
                 guard let source = try? String(contentsOf: file.url, encoding: .utf8) else {
-                    throw TemplateError(
-                        SourceLocation(file: file.path), "cannot read template: not UTF-8 text")
+                    throw TemplateError(TemplateProblem("cannot read template: not UTF-8 text"), file: file.path)
                 }
                 templates[name] = try MustacheTemplate(source: source, name: file.path)
             } catch {
@@ -44,7 +43,7 @@ public struct TemplateLibrary: Sendable {
             for reference in template.references where templates[reference.name] == nil {
                 let location = SourceLocation(
                     file: template.name, line: reference.position.line, column: reference.position.column)
-                errors.append(TemplateError(location, "unknown \(reference.kind) '\(reference.name)'"))
+                errors.append(TemplateError(TemplateProblem("unknown \(reference.kind) '\(reference.name)'"), at: location))
             }
         }
         guard errors.isEmpty else {
@@ -77,7 +76,7 @@ public struct TemplateLibrary: Sendable {
     ///   string or names no template (at the referencing tag), or endless partial recursion.
     public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
         guard let template = templates[name] else {
-            throw TemplateError(SourceLocation(file: "\(name).mustache"), "unknown template '\(name)'")
+            throw TemplateError(TemplateProblem("unknown template '\(name)'"), file: "\(name).mustache")
         }
         let templates = self.templates
         var renderer = TemplateRenderer(lookup: { templates[$0] }, missingIsError: true)
@@ -95,7 +94,7 @@ public struct TemplateLibrary: Sendable {
         guard isDirectory.boolValue,
             let paths = try? manager.subpathsOfDirectory(atPath: directory.url.path)
         else {
-            throw TemplateError(SourceLocation(file: directory.displayPath), "cannot read template directory")
+            throw TemplateError(TemplateProblem("cannot read template directory"), file: directory.displayPath)
         }
         let prefix =
             directory.displayPath.hasSuffix("/") ? directory.displayPath : directory.displayPath + "/"

@@ -124,20 +124,22 @@ struct TemplateRenderer {
         case .dynamic(let path, let spelled):
             guard case .string(let resolved) = Self.resolve(path, in: stack) else {
                 if missingIsError {
-                    throw TemplateError(location, "dynamic name '*\(spelled)' is not a string in the context")
+                    throw TemplateError(
+                        TemplateProblem("dynamic name '*\(spelled)' is not a string in the context"), at: location)
                 }
                 return nil
             }
             name = resolved
         }
         guard let template = lookup(name) else {
-            if missingIsError { throw TemplateError(location, "unknown \(kind) '\(name)'") }
+            if missingIsError { throw TemplateError(TemplateProblem("unknown \(kind) '\(name)'"), at: location) }
             return nil
         }
         if scope.depth >= Self.maximumDepth {
             throw TemplateError(
-                location,
-                "\(kind) '\(name)' nested more than \(Self.maximumDepth) levels deep: endless recursion?")
+                TemplateProblem(
+                    "\(kind) '\(name)' nested more than \(Self.maximumDepth) levels deep: endless recursion?"),
+                at: location)
         }
         return template
     }

@@ -93,7 +93,8 @@ struct TemplateScanner {
     }
 
     private func error(_ position: TagPosition, _ message: String) -> TemplateError {
-        TemplateError(SourceLocation(file: file, line: position.line, column: position.column), message)
+        TemplateError(
+            TemplateProblem(message), file: file, line: position.line, column: position.column)
     }
 
     private mutating func scanTag(at start: Int) throws(TemplateError) -> TemplateToken {

@@ -192,6 +192,7 @@ struct TemplateTreeBuilder {
     }
 
     private func error(_ position: TagPosition, _ message: String) -> TemplateError {
-        TemplateError(SourceLocation(file: file, line: position.line, column: position.column), message)
+        TemplateError(
+            TemplateProblem(message), file: file, line: position.line, column: position.column)
     }
 }

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func refusalMessagesSayWhatToDo() {
-        let error = CacheError(.cacheInsideContent, path: "content/.galleryc/cache")
+        let error = CacheError(.cacheInsideContent, file: "content/.galleryc/cache")
         #expect(
             error.description
                 == "content/.galleryc/cache: error: the cache folder is inside the content folder; "

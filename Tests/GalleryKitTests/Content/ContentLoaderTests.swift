@@ -144,13 +144,13 @@ import Testing
     @Test func missingOrFileContentFolderThrows() throws {
         let content = try TemporaryContent(["file.txt": "x"])
         let missing = content.url.appendingPathComponent("nope")
-        #expect(throws: ContentError(path: missing.path, reason: .missing)) {
+        #expect(throws: ContentError(.contentFolderMissing, file: missing.path)) {
             try ContentLoader(
                 contentDirectory: missing, includeDrafts: false, diagnostics: DiagnosticCollector()
             ).load()
         }
         let file = content.url.appendingPathComponent("file.txt")
-        #expect(throws: ContentError(path: file.path, reason: .notAFolder)) {
+        #expect(throws: ContentError(.contentFolderNotAFolder, file: file.path)) {
             try ContentLoader(
                 contentDirectory: file, includeDrafts: false, diagnostics: DiagnosticCollector()
             ).load()

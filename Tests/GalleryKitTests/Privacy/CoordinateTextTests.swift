@@ -78,7 +78,7 @@ import Testing
         ]
         let scanner = GPSLeakScanner(sourceCoordinates: odd)
         #expect(scanner.scan(path: "a.html", bytes: Array("48.858, 2.294".utf8)) == nil)
-        #expect(GPSLeak(.coordinates(odd[2]), path: "a.html").message.contains("1e+300"))
+        #expect(GPSLeak(.coordinates(odd[2]), file: "a.html").message.contains("1e+300"))
     }
 
     @Test func sameNumberForBothHalvesNeedsTwoNumbers() {

@@ -3,10 +3,10 @@ import Testing
 @testable import GalleryKit
 
 /// The rendered message of every diagnostic the content stage emits.
-@Suite struct ContentIssueTests {
+@Suite struct ContentErrorTests {
     @Test(arguments: [
         (
-            ContentIssue.Kind.yamlSyntax("could not find expected ':'", frontMatter: true),
+            ContentProblem.yamlSyntax("could not find expected ':'", frontMatter: true),
             "a.md:3:5: error: front matter: could not find expected ':'"
         ),
         (.yamlSyntax("bad", frontMatter: false), "a.md:3:5: error: YAML: bad"),
@@ -56,21 +56,21 @@ import Testing
         (.unreadable("Permission denied"), "a.md:3:5: error: cannot read file: Permission denied"),
         (.notUTF8, "a.md:3:5: error: not UTF-8 text; skipped"),
     ])
-    func renderedMessage(kind: ContentIssue.Kind, rendered: String) {
-        let issue = ContentIssue(kind, at: SourceLocation(file: "a.md", line: 3, column: 5))
+    func renderedMessage(kind: ContentProblem, rendered: String) {
+        let issue = ContentError(kind, at: SourceLocation(file: "a.md", line: 3, column: 5))
         #expect(issue.description == rendered)
         #expect(issue.diagnostic.description == rendered)
     }
 
     @Test func contentErrorMessages() {
         #expect(
-            ContentError(path: "site", reason: .missing).description
+            ContentError(.contentFolderMissing, file: "site").description
                 == "site: error: content folder not found")
         #expect(
-            ContentError(path: "x.md", reason: .notAFolder).description
+            ContentError(.contentFolderNotAFolder, file: "x.md").description
                 == "x.md: error: not a folder; give the content folder")
         #expect(
-            ContentError(path: "site", reason: .unreadable("Permission denied")).description
+            ContentError(.contentFolderUnreadable("Permission denied"), file: "site").description
                 == "site: error: cannot read the content folder: Permission denied")
     }
 }
