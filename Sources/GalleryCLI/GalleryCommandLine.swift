@@ -133,7 +133,7 @@ struct Invocation {
             templatesDirectory: templates.map(url),
             themeDirectory: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, strict: strict,
             includeDrafts: drafts, now: now,
-            cacheDirectory: DerivativeCache.directory(
+            cacheDirectory: BuildOptions.cacheDirectory(
                 option: cache, environment: environment,
                 currentDirectory: URL(fileURLWithPath: currentDirectory)))
     }

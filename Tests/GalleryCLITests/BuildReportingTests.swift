@@ -1,8 +1,8 @@
 import Foundation
-import GalleryKit
 import Testing
 
 @testable import GalleryCLI
+@testable import GalleryKit
 
 private let zero = BuildSummary(pageCount: 2, photoCount: 0, cachedPhotoCount: 0, duration: .zero)
 

@@ -1,31 +1,31 @@
 /// Why the derivative cache cannot be used, or a photo's derivatives cannot be stored. Raised
 /// by ``DerivativeCache``. Folder problems name the cache folder as the user gave it; store
 /// problems name the photo relative to the content folder.
-public typealias CacheError = BuildError<CacheProblem>
+typealias CacheError = BuildError<CacheProblem>
 
 /// What went wrong with the derivative cache.
-public enum CacheProblem: ErrorReason {
-        /// The cache folder is the content folder.
-        case cacheIsContent
-        /// The cache folder lies inside the content folder.
-        case cacheInsideContent
-        /// The cache folder contains the content folder.
-        case cacheContainsContent
-        /// The cache folder lies inside the output folder, which every build replaces whole.
-        case cacheInsideOutput
-        /// Something other than a folder is in the way.
-        case notAFolder
-        /// A file system call on the cache failed; the build can go on without the cache.
-        case io(operation: String, detail: String)
+enum CacheProblem: ErrorReason {
+    /// The cache folder is the content folder.
+    case cacheIsContent
+    /// The cache folder lies inside the content folder.
+    case cacheInsideContent
+    /// The cache folder contains the content folder.
+    case cacheContainsContent
+    /// The cache folder lies inside the output folder, which every build replaces whole.
+    case cacheInsideOutput
+    /// Something other than a folder is in the way.
+    case notAFolder
+    /// A file system call on the cache failed; the build can go on without the cache.
+    case io(operation: String, detail: String)
 
     /// A cache write that fails only warns: the site is still complete without it.
-    public var severity: Severity {
+    var severity: Severity {
         if case .io = self { return .warning }
         return .error
     }
 
     /// The message shown after the location.
-    public var message: String {
+    var message: String {
         switch self {
         case .cacheIsContent:
             "the cache folder is the content folder; choose another --cache-dir"

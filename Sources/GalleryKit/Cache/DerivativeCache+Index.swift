@@ -54,7 +54,7 @@ extension DerivativeCache {
     ///     (``isScannedClean(_:)``).
     /// - Throws: ``CacheError`` (a warning) when the index cannot be written; the cache still
     ///   works, the next build only re-hashes.
-    public func saveIndex(now: Date = Date(), scannedClean: Bool = false) throws(CacheError) {
+    func saveIndex(now: Date = Date(), scannedClean: Bool = false) throws(CacheError) {
         let data: Data
         do {
             data = try state.withLock { state in

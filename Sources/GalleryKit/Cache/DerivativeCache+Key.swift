@@ -3,14 +3,14 @@ import Foundation
 /// The content address of one photo's derivatives: SHA-256 over its bytes, the settings'
 /// ``ImageSettings/fingerprint`` (the same one the rendition folder names come from), slug,
 /// sidecar focus and pipeline version.
-public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// 64 lowercase hex digits.
-    public let hex: String
+    let hex: String
     /// SHA-256 of the source file's bytes, as hex.
-    public let contentHash: String
+    let contentHash: String
 
     /// The key as hex.
-    public var description: String { hex }
+    var description: String { hex }
 }
 
 extension DerivativeCache {
@@ -25,7 +25,7 @@ extension DerivativeCache {
     ///     reads each source once and hands the same bytes to the decoder.
     /// - Returns: the key to ``lookup(_:)`` and ``store(_:of:renditionsIn:key:)`` with.
     /// - Throws: what `read` throws.
-    public func key<Failure: Error>(
+    func key<Failure: Error>(
         for sourceURL: URL, settings: ImageSettings, photo: PhotoSource,
         read: () throws(Failure) -> [UInt8]
     ) throws(Failure) -> CacheKey {

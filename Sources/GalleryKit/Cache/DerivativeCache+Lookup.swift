@@ -5,7 +5,7 @@ extension DerivativeCache {
 
     /// The cached record for `key`, or nil when there is no complete entry. A missing or
     /// truncated file, bad JSON or an entry of another schema is a miss, never an error.
-    public func lookup(_ key: CacheKey) -> PhotoDerivatives? {
+    func lookup(_ key: CacheKey) -> PhotoDerivatives? {
         let record = validRecord(for: key)
         state.withLock { state in
             if record != nil {
@@ -24,7 +24,7 @@ extension DerivativeCache {
     /// - Returns: true when every file is in place; false when one could not be placed (the
     ///   entry was removed or damaged meanwhile), in which case the files it placed are removed
     ///   again and the caller processes the photo as on a miss.
-    public func restore(_ record: PhotoDerivatives, key: CacheKey, into siteRoot: URL) -> Bool {
+    func restore(_ record: PhotoDerivatives, key: CacheKey, into siteRoot: URL) -> Bool {
         // Plain strings rather than URLs: this runs for every rendition of every cached photo.
         guard let names = record.entryFileNames else { return false }
         let entry = entryPath(for: key)

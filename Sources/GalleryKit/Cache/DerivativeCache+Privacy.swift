@@ -6,7 +6,7 @@ import Foundation
 extension DerivativeCache {
     /// The GPS coordinates read earlier from a source with these bytes, attributed to
     /// `sourcePath`; nil when this cache has not seen them.
-    public func sourceCoordinates(contentHash: String, sourcePath: String) -> [GPSCoordinate]? {
+    func sourceCoordinates(contentHash: String, sourcePath: String) -> [GPSCoordinate]? {
         let pairs = state.withLock { $0.index.sourceGPS?[contentHash] }
         return pairs?.compactMap { pair in
             pair.count == 2 ? GPSCoordinate(latitude: pair[0], longitude: pair[1], source: sourcePath) : nil
@@ -14,7 +14,7 @@ extension DerivativeCache {
     }
 
     /// Remembers the coordinates read from a source with these bytes (saved with the index).
-    public func recordSourceCoordinates(_ coordinates: [GPSCoordinate], contentHash: String) {
+    func recordSourceCoordinates(_ coordinates: [GPSCoordinate], contentHash: String) {
         state.withLock { state in
             state.index.sourceGPS = state.index.sourceGPS ?? [:]
             state.index.sourceGPS?[contentHash] = coordinates.map { [$0.latitude, $0.longitude] }
@@ -25,7 +25,7 @@ extension DerivativeCache {
     /// GPS data in them. The files are content-addressed and never edited in place, and the
     /// image part of the scan does not depend on the sources' coordinates, so the finding
     /// holds until the entry is replaced.
-    public func isScannedClean(_ key: CacheKey) -> Bool {
+    func isScannedClean(_ key: CacheKey) -> Bool {
         state.withLock { $0.index.entries[key.hex]?.scannedClean == true }
     }
 }

@@ -13,7 +13,7 @@ extension DerivativeCache {
     ///   - now: the current time.
     /// - Returns: how many entries were removed.
     @discardableResult
-    public func prune(keepingBuilds: Int = 5, maxAge: TimeInterval = 30 * 86_400, now: Date = Date()) -> Int {
+    func prune(keepingBuilds: Int = 5, maxAge: TimeInterval = 30 * 86_400, now: Date = Date()) -> Int {
         let (index, builds) = state.withLock { state in
             let oldest = state.index.builds - max(1, keepingBuilds) + 1
             state.index.files = state.index.files.filter { $0.value.lastBuild >= oldest }

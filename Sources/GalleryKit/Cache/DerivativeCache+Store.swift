@@ -17,7 +17,7 @@ extension DerivativeCache {
     /// entry under the key is replaced.
     /// - Throws: ``CacheError`` (a warning: the site is fine, only the cache missed out) when a
     ///   rendition is missing or not the recorded size, or a write fails.
-    public func store(
+    func store(
         _ record: PhotoDerivatives, of sourcePath: String, renditionsIn siteRoot: URL, key: CacheKey
     ) throws(CacheError) {
         let photo = sourcePath

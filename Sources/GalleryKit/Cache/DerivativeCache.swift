@@ -5,7 +5,7 @@ import Synchronization
 /// with nothing changed decodes no image.
 ///
 /// **Location.** `.galleryc/cache` in the working directory unless `--cache-dir` or
-/// `GALLERYC_CACHE_DIR` says otherwise (see ``directory(option:environment:currentDirectory:)``).
+/// `GALLERYC_CACHE_DIR` says otherwise (see ``BuildOptions/cacheDirectory(option:environment:currentDirectory:)``).
 /// It may never be, lie in, or contain the content folder, nor lie in the output folder (which
 /// every build replaces); ``init(directory:pipelineVersion:contentDirectory:outputDirectory:)``
 /// refuses those with a ``CacheError``. The folder is safe to delete at any time, and CI can
@@ -51,11 +51,11 @@ import Synchronization
 /// Safe to use from several worker threads at once: the index sits behind a `Mutex`, and each
 /// entry is published with one `rename(2)`. Two galleryc processes may share a cache folder;
 /// the one that saves its index last wins, which costs the other one re-hashing only.
-public final class DerivativeCache: Sendable {
+final class DerivativeCache: Sendable {
     /// The cache folder, resolved (absolute, no symlinks, no `..`).
-    public let directory: URL
+    let directory: URL
     /// The pipeline version mixed into every key.
-    public let pipelineVersion: String
+    let pipelineVersion: String
 
     /// ``directory`` as a path.
     let directoryPath: String
@@ -76,14 +76,14 @@ public final class DerivativeCache: Sendable {
     /// Opens (creating it if needed) the cache folder and reads its index.
     ///
     /// - Parameters:
-    ///   - directory: the cache folder; see ``directory(option:environment:currentDirectory:)``.
+    ///   - directory: the cache folder; see ``BuildOptions/cacheDirectory(option:environment:currentDirectory:)``.
     ///   - pipelineVersion: a string that changes whenever the image stage's output would.
     ///   - contentDirectory: the content folder, which the cache must neither be, lie in, nor
     ///     contain.
     ///   - outputDirectory: the output folder, which the cache must not lie in.
     /// - Throws: ``CacheError`` when the folder is refused or cannot be created. An unreadable
     ///   index is not an error: the cache starts with an empty one.
-    public init(
+    init(
         directory: URL, pipelineVersion: String, contentDirectory: URL, outputDirectory: URL? = nil
     ) throws(CacheError) {
         let resolved = try Self.checkLocation(
@@ -96,21 +96,8 @@ public final class DerivativeCache: Sendable {
     }
 
     /// Hits, misses and hashing work so far, for the build summary and for tests.
-    public var statistics: CacheStatistics {
+    var statistics: CacheStatistics {
         state.withLock { $0.statistics }
-    }
-
-    /// Where the cache goes: `option` (the `--cache-dir` value) if given, else
-    /// `GALLERYC_CACHE_DIR` if set and not empty, else `.galleryc/cache`. Relative paths are
-    /// taken from `currentDirectory`.
-    public static func directory(
-        option: String?, environment: [String: String], currentDirectory: URL
-    ) -> URL {
-        let chosen =
-            option ?? environment["GALLERYC_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ".galleryc/cache"
-        if chosen.hasPrefix("/") { return URL(fileURLWithPath: chosen, isDirectory: true) }
-        return currentDirectory.appendingPathComponent(chosen, isDirectory: true)
     }
 
     /// ``entryDirectory(for:)`` as a path string, for the hot paths.
@@ -119,7 +106,7 @@ public final class DerivativeCache: Sendable {
     }
 
     /// The folder of the entry for `key`: `<cache>/<key[0..2]>/<key>/`.
-    public func entryDirectory(for key: CacheKey) -> URL {
+    func entryDirectory(for key: CacheKey) -> URL {
         directory.appendingPathComponent(String(key.hex.prefix(2)), isDirectory: true)
             .appendingPathComponent(key.hex, isDirectory: true)
     }
@@ -129,23 +116,23 @@ public final class DerivativeCache: Sendable {
     ///
     ///     if let derivatives = cache.restored(key, into: staging) { ... }
     ///     else { process the photo, then `try cache.store(derivatives, of: path, renditionsIn: staging, key: key)` }
-    public func restored(_ key: CacheKey, into siteRoot: URL) -> PhotoDerivatives? {
+    func restored(_ key: CacheKey, into siteRoot: URL) -> PhotoDerivatives? {
         guard let record = lookup(key), restore(record, key: key, into: siteRoot) else { return nil }
         return record
     }
 }
 
 /// What the cache did during this process's life.
-public struct CacheStatistics: Sendable, Hashable {
+struct CacheStatistics: Sendable, Hashable {
     /// Source files read in full to compute their content hash.
-    public var filesHashed = 0
+    var filesHashed = 0
     /// Lookups that found a complete entry.
-    public var hits = 0
+    var hits = 0
     /// Lookups that found nothing usable.
-    public var misses = 0
+    var misses = 0
     /// Entries written.
-    public var stores = 0
+    var stores = 0
 
     /// All zero.
-    public init() {}
+    init() {}
 }

@@ -1,48 +1,48 @@
 /// A problem the content stage reports: about the content folder itself (thrown: nothing can
 /// be built), or about one file (reported, and loading goes on, so that the build shows them
 /// all at once).
-public typealias ContentError = BuildError<ContentProblem>
+typealias ContentError = BuildError<ContentProblem>
 
 /// What the content stage found wrong, with its severity and message.
-public enum ContentProblem: ErrorReason {
-        /// Nothing exists at the content folder's path.
-        case contentFolderMissing
-        /// The content folder's path names a file, not a folder.
-        case contentFolderNotAFolder
-        /// The content folder exists but cannot be listed.
-        case contentFolderUnreadable(String)
-        /// libyaml could not parse the front matter or site.yml.
-        case yamlSyntax(String, frontMatter: Bool)
-        /// A `---` line opens front matter that is never closed.
-        case unclosedFrontMatter
-        /// The YAML is a list or a single value instead of `key: value` lines.
-        case notAMapping(found: String, frontMatter: Bool)
-        case unknownKey(String, suggestion: String?)
-        /// A sigal metadata key galleryc has no use for (`Order:`, `Location:`).
-        case ignoredSigalKey(String)
-        case duplicateKey(String)
-        /// A value of the wrong type or out of range; the default is used.
-        case wrongType(key: String, expected: String, found: String)
-        /// `cover:` or `hero:` names a photo the album does not have.
-        case missingPhoto(key: String, name: String)
-        case baseURLNotAbsolute(String)
-        /// `privacy.exif` names metadata that is never published (`gps`, `serial`, `makernote`).
-        case refusedMetadata(String, reason: String)
-        /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
-        case unsupportedImage(format: String)
-        case unsupportedVideo(format: String)
-        /// Any other file that is not a photo, a page or site.yml.
-        case notMedia
-        /// A `<name>.md` sidecar of a file that was skipped.
-        case sidecarOfSkippedFile(String)
-        /// A folder (or entries) skipped because of sigal's `.nomedia`.
-        case skippedByNomedia(String)
-        /// Two names in one folder make the same slug; the later one gets a number.
-        case slugTaken(String, using: String)
-        case unreadable(String)
-        case notUTF8
+enum ContentProblem: ErrorReason {
+    /// Nothing exists at the content folder's path.
+    case contentFolderMissing
+    /// The content folder's path names a file, not a folder.
+    case contentFolderNotAFolder
+    /// The content folder exists but cannot be listed.
+    case contentFolderUnreadable(String)
+    /// libyaml could not parse the front matter or site.yml.
+    case yamlSyntax(String, frontMatter: Bool)
+    /// A `---` line opens front matter that is never closed.
+    case unclosedFrontMatter
+    /// The YAML is a list or a single value instead of `key: value` lines.
+    case notAMapping(found: String, frontMatter: Bool)
+    case unknownKey(String, suggestion: String?)
+    /// A sigal metadata key galleryc has no use for (`Order:`, `Location:`).
+    case ignoredSigalKey(String)
+    case duplicateKey(String)
+    /// A value of the wrong type or out of range; the default is used.
+    case wrongType(key: String, expected: String, found: String)
+    /// `cover:` or `hero:` names a photo the album does not have.
+    case missingPhoto(key: String, name: String)
+    case baseURLNotAbsolute(String)
+    /// `privacy.exif` names metadata that is never published (`gps`, `serial`, `makernote`).
+    case refusedMetadata(String, reason: String)
+    /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
+    case unsupportedImage(format: String)
+    case unsupportedVideo(format: String)
+    /// Any other file that is not a photo, a page or site.yml.
+    case notMedia
+    /// A `<name>.md` sidecar of a file that was skipped.
+    case sidecarOfSkippedFile(String)
+    /// A folder (or entries) skipped because of sigal's `.nomedia`.
+    case skippedByNomedia(String)
+    /// Two names in one folder make the same slug; the later one gets a number.
+    case slugTaken(String, using: String)
+    case unreadable(String)
+    case notUTF8
 
-    public var severity: Severity {
+    var severity: Severity {
         switch self {
         case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .yamlSyntax,
             .unclosedFrontMatter, .unreadable, .notUTF8:
@@ -56,7 +56,7 @@ public enum ContentProblem: ErrorReason {
         }
     }
 
-    public var message: String {
+    var message: String {
         switch self {
         case .contentFolderMissing: "content folder not found"
         case .contentFolderNotAFolder: "not a folder; give the content folder"

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every problem in a single file (bad YAML, unknown key, unsupported image) becomes a
 /// diagnostic and loading goes on, so one run reports all of them.
-public struct ContentLoader {
+struct ContentLoader {
     let contentDirectory: URL
     let includeDrafts: Bool
     let diagnostics: DiagnosticCollector
@@ -16,7 +16,7 @@ public struct ContentLoader {
     ///   - contentDirectory: the content folder (`site.yml`, `index.md`, album folders).
     ///   - includeDrafts: keep pages and albums marked `draft: true`.
     ///   - diagnostics: receives every warning and error about the content.
-    public init(contentDirectory: URL, includeDrafts: Bool, diagnostics: DiagnosticCollector) {
+    init(contentDirectory: URL, includeDrafts: Bool, diagnostics: DiagnosticCollector) {
         self.contentDirectory = contentDirectory
         self.includeDrafts = includeDrafts
         self.diagnostics = diagnostics
@@ -26,7 +26,7 @@ public struct ContentLoader {
     /// - Returns: settings, home page, pages and the album tree (the root is the content folder).
     /// - Throws: ``ContentError`` only when the content folder itself is missing, not a folder
     ///   or unreadable.
-    public func load() throws(ContentError) -> Site {
+    func load() throws(ContentError) -> Site {
         try checkContentDirectory()
         let siteReporter = IssueReporter(file: "site.yml", diagnostics: diagnostics)
         let siteURL = contentDirectory.appendingPathComponent("site.yml")
@@ -61,7 +61,8 @@ public struct ContentLoader {
         do {
             _ = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw ContentError(.contentFolderUnreadable(error.localizedDescription), file: path, underlying: error)
+            throw ContentError(
+                .contentFolderUnreadable(error.localizedDescription), file: path, underlying: error)
         }
     }
 

@@ -2,7 +2,7 @@ internal import CCmark
 import Foundation
 
 /// CommonMark to HTML through libcmark. The only file that imports CCmark.
-public enum Markdown {
+enum Markdown {
     /// Renders Markdown to an HTML fragment with smart punctuation (curly quotes, dashes).
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum Markdown {
     ///   - resolveLink: rewrites the destination of every link and image before rendering (used
     ///     to turn `../trip/index.md` into the page's URL under the site's base path).
     /// - Returns: the HTML; empty for empty input.
-    public static func render(
+    static func render(
         _ text: String, allowRawHTML: Bool, resolveLink: ((String) -> String)? = nil
     ) -> String {
         var options = CMARK_OPT_SMART

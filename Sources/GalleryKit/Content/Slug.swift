@@ -1,7 +1,7 @@
 import Foundation
 
 /// URL-safe names for photos, albums and pages.
-public enum Slug {
+enum Slug {
     /// Letters that Unicode decomposition does not reduce to ASCII.
     private static let transliterations: [Character: String] = [
         "æ": "ae", "ß": "ss", "ø": "o", "œ": "oe", "ð": "d", "þ": "th", "ł": "l", "đ": "d",
@@ -16,7 +16,7 @@ public enum Slug {
     ///   - name: a file or folder name, usually without its extension.
     ///   - fallback: returned when nothing URL-safe is left (`"photo"`, `"album"`).
     /// - Returns: the slug, e.g. `test-special-chars` for `test?<special> chars#`.
-    public static func make(from name: String, fallback: String = "") -> String {
+    static func make(from name: String, fallback: String = "") -> String {
         var result = ""
         var pendingHyphen = false
         let decomposed = name.lowercased().decomposedStringWithCompatibilityMapping

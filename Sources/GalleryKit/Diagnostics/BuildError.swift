@@ -1,7 +1,7 @@
 /// Why something went wrong, as one stage's list of reasons: ``ContentError/Reason``,
 /// ``ImageError/Reason``, ``CacheError/Reason``, ``OutputError/Reason``, ``GPSLeak/Reason``,
 /// ``TemplateError/Reason``. Each case words its own message; most are errors.
-public protocol ErrorReason: Sendable, Hashable {
+protocol ErrorReason: Sendable, Hashable {
     /// What is wrong, in words a photographer follows, without the location.
     var message: String { get }
     /// `.error` unless the problem only warns (an unsupported format) or informs.
@@ -9,7 +9,7 @@ public protocol ErrorReason: Sendable, Hashable {
 }
 
 extension ErrorReason {
-    public var severity: Severity { .error }
+    var severity: Severity { .error }
 }
 
 /// A problem at a place in the input or the output: the one spelling of located errors.
@@ -20,40 +20,40 @@ extension ErrorReason {
 ///
 ///     throw ImageError(.emptyFile, file: "iceland/DSC_0142.jpg")
 ///     throw ContentError(.unknownKey("titel", suggestion: "title"), file: "about.md", line: 2, column: 1)
-public struct BuildError<Problem: ErrorReason>: LocatedError, Hashable {
+struct BuildError<Problem: ErrorReason>: LocatedError, Hashable {
     /// The stage's list of reasons (`ImageError.Reason` is ``ImageProblem``).
-    public typealias Reason = Problem
+    typealias Reason = Problem
 
     /// Where: a path relative to the site root (or as the user typed it), line and column.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// What went wrong.
-    public var reason: Reason
+    var reason: Reason
     /// The system's error behind it, when there is one (the message already says it in words;
     /// this keeps the original for callers that look deeper). Not part of equality.
-    public var underlying: (any Error)?
+    var underlying: (any Error)?
 
     /// A problem with `reason` in `file`, at `line` and `column` when known.
-    public init(
+    init(
         _ reason: Reason, file: String, line: Int? = nil, column: Int? = nil, underlying: (any Error)? = nil
     ) {
         self.init(reason, at: SourceLocation(file: file, line: line, column: column), underlying: underlying)
     }
 
     /// A problem with `reason` at `location`.
-    public init(_ reason: Reason, at location: SourceLocation, underlying: (any Error)? = nil) {
+    init(_ reason: Reason, at location: SourceLocation, underlying: (any Error)? = nil) {
         self.location = location
         self.reason = reason
         self.underlying = underlying
     }
 
-    public var message: String { reason.message }
-    public var severity: Severity { reason.severity }
+    var message: String { reason.message }
+    var severity: Severity { reason.severity }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.location == rhs.location && lhs.reason == rhs.reason
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(location)
         hasher.combine(reason)
     }

@@ -9,15 +9,15 @@ import Foundation
 ///
 /// Every function returns a number derived from what was parsed, only so that the optimiser
 /// cannot drop the work; its value means nothing.
-public enum FuzzEntryPoints {
+package enum FuzzEntryPoints {
     /// The most pixels a fuzzed image may declare (512 x 512). Larger images are refused before
     /// anything is allocated for them, exactly like photos above `ImagePipeline.maxMegapixels`.
-    public static let maxPixels = 512 * 512
+    static let maxPixels = 512 * 512
 
     /// What the image stage does with a photo file: the format sniffer, the JPEG marker walk
     /// and EXIF reader, the JPEG header, the rendition plan, then decoding (JPEG at `scale`/8,
     /// clamped to 1...8, or PNG), EXIF orientation, flattening onto the default background and a small resize.
-    public static func image(_ bytes: [UInt8], scale: Int) -> Int {
+    package static func image(_ bytes: [UInt8], scale: Int) -> Int {
         let format = SniffedFormat.sniff(bytes)
         var digest = format.name.utf8.count
         digest &+= GPSLeakScanner(sourceCoordinates: []).scan(path: "fuzz", bytes: bytes) == nil ? 0 : 1
@@ -51,13 +51,13 @@ public enum FuzzEntryPoints {
 
     /// The EXIF reader on an APP1 payload; `Exif\0\0` is put in front when `bytes` lacks it, so
     /// the input is the TIFF structure itself.
-    public static func exif(_ bytes: [UInt8]) -> Int {
+    package static func exif(_ bytes: [UInt8]) -> Int {
         ImagePipeline.readTIFF(bytes).map(digestOf) ?? 0
     }
 
     /// A Markdown file's front matter (YAML or sigal-style headers) read as an album's
     /// `index.md`, a photo's sidecar and a page, as the content stage does.
-    public static func frontMatter(_ text: String) -> Int {
+    package static func frontMatter(_ text: String) -> Int {
         let reporter = IssueReporter(file: "fuzz.md", diagnostics: DiagnosticCollector())
         let front = FrontMatter.parse(text, reporter: reporter)
         let markdown = MarkdownOptions(allowRawHTML: false, basePath: "/")
@@ -71,7 +71,7 @@ public enum FuzzEntryPoints {
     }
 
     /// The YAML parser on `site.yml` text, then the site configuration reader.
-    public static func siteConfig(_ text: String) -> Int {
+    package static func siteConfig(_ text: String) -> Int {
         let reporter = IssueReporter(file: "site.yml", diagnostics: DiagnosticCollector())
         let config = SiteConfigReader.read(text, defaultTitle: "fuzz", reporter: reporter)
         return config.title.utf8.count &+ config.images.widths.count

@@ -6,9 +6,9 @@ internal import CHeif
 /// Debian 12's libheif 1.15.1 has its decoders built in: HEVC (HEIC) through libde265 and AV1
 /// (AVIF) through dav1d/libaom, pulled in as dependencies of `libheif1`; no plugin package is
 /// needed.
-public enum HEIFDecoder {
+enum HEIFDecoder {
     /// Why a HEIF file could not be decoded.
-    public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+    enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         /// libheif reported an error; `message` is its `heif_error.message`.
         case library(code: Int, subcode: Int, message: String)
         /// The primary image declares more pixels than allowed; nothing was decoded.
@@ -16,7 +16,7 @@ public enum HEIFDecoder {
         /// The file decoded to something galleryc cannot use.
         case unsupported(String)
 
-        public var description: String {
+        var description: String {
             switch self {
             case .library(_, _, let message):
                 "HEIF: \(message)"
@@ -55,7 +55,7 @@ public enum HEIFDecoder {
     ///   whether orientation has been applied.
     /// - Throws: ``DecodeError``: libheif's message for a corrupt or unsupported file,
     ///   `.tooLarge` for the size limit.
-    public static func decode(
+    static func decode(
         _ data: [UInt8], maxPixels: Int
     ) throws -> (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool) {
         if let failure = initialization { throw failure }

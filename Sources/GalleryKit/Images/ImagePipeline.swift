@@ -9,12 +9,12 @@ import Foundation
 /// with Lanczos-3 (in linear light), encoding each size in every format on other cores while the
 /// cascade goes on (``RenditionEncoder``). Alpha is kept in WebP and flattened onto
 /// `images.background` for JPEG. Output is byte-for-byte deterministic.
-public struct ImagePipeline: Sendable {
+struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
     static let version = "galleryc-images-4"
     /// Photos declaring more pixels than this are refused before anything is allocated.
-    public static let maxMegapixels = 100
+    static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
     static let maxScans = 256
     /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).
@@ -33,7 +33,7 @@ public struct ImagePipeline: Sendable {
 
     /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.<jpg|webp>, where
     /// <hash> is ``contentHash(sourceDigest:)``.
-    public init(settings: ImageSettings, outputDirectory: URL) {
+    init(settings: ImageSettings, outputDirectory: URL) {
         ImageCodecs.largeBuffersReturnToSystem
         self.settings = settings
         self.outputDirectory = outputDirectory
@@ -47,7 +47,7 @@ public struct ImagePipeline: Sendable {
     ///     cache hashes every source for its key); otherwise the pipeline hashes `data`.
     /// - Throws: ``ImageError`` naming `photo.sourcePath` for damaged, oversized or unsupported
     ///   files, and for renditions that cannot be written.
-    public func process(_ photo: PhotoSource, bytes data: [UInt8], sourceDigest: String? = nil)
+    func process(_ photo: PhotoSource, bytes data: [UInt8], sourceDigest: String? = nil)
         throws(ImageError) -> ImageResult
     {
         let fail = { (reason: ImageError.Reason) in ImageError(reason, file: photo.sourcePath) }

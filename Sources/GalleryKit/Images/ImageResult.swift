@@ -1,13 +1,13 @@
 /// What the image pipeline made of one photo.
-public struct ImageResult: Sendable {
+struct ImageResult: Sendable {
     /// Its size, EXIF and renditions; `focus` is the sidecar's or the centre.
-    public var derivatives: PhotoDerivatives
+    var derivatives: PhotoDerivatives
     /// The photo, oriented, downscaled with the same resampler to fit within 256x256: the motion
     /// stage computes the placeholder and focal point from it.
-    public var preview: PixelBuffer
+    var preview: PixelBuffer
 
     /// Creates a result.
-    public init(derivatives: PhotoDerivatives, preview: PixelBuffer) {
+    init(derivatives: PhotoDerivatives, preview: PixelBuffer) {
         self.derivatives = derivatives
         self.preview = preview
     }

@@ -4,20 +4,20 @@ internal import CWebP
 /// libwebpmux. Every libwebp call in galleryc lives in this file.
 ///
 /// Output is deterministic: the same pixels, settings and metadata give the same bytes.
-public enum WebPCodec {
+enum WebPCodec {
     /// Why libwebp refused an image.
-    public struct CodecError: Error, Sendable, Hashable, CustomStringConvertible {
+    struct CodecError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What went wrong, in words.
-        public var message: String
+        var message: String
 
         /// Creates an error with a message.
-        public init(_ message: String) { self.message = message }
+        init(_ message: String) { self.message = message }
 
-        public var description: String { "WebP: \(message)" }
+        var description: String { "WebP: \(message)" }
     }
 
     /// The largest width or height a WebP file can hold.
-    public static let maxDimension = Int(WEBP_MAX_DIMENSION)
+    static let maxDimension = Int(WEBP_MAX_DIMENSION)
 
     /// Encodes pixels as a lossy WebP.
     ///
@@ -35,7 +35,7 @@ public enum WebPCodec {
     ///     `Exif\0\0` is removed, as the WebP container expects the bare TIFF data.
     /// - Returns: the WebP file's bytes.
     /// - Throws: ``CodecError`` for an empty or oversized image or a libwebp failure.
-    public static func encode(
+    static func encode(
         _ image: PixelBuffer, quality: Int, method: Int = 4, iccProfile: [UInt8]?, exif: [UInt8]?
     ) throws -> [UInt8] {
         let bitstream = try encodeBitstream(image, quality: quality, method: method)
@@ -48,7 +48,7 @@ public enum WebPCodec {
 
     /// The width and height a WebP file declares, from its header alone; nil when the header
     /// cannot be read.
-    public static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
+    static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
         var width: Int32 = 0
         var height: Int32 = 0
         let ok = data.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
@@ -62,7 +62,7 @@ public enum WebPCodec {
     ///     pixel memory is allocated.
     /// - Returns: the pixels and the embedded ICC profile (`ICCP` chunk), if any.
     /// - Throws: ``CodecError`` when the data is not a decodable WebP or is too large.
-    public static func decode(
+    static func decode(
         _ data: [UInt8], maxPixels: Int = .max
     ) throws -> (PixelBuffer, iccProfile: [UInt8]?) {
         var features = WebPBitstreamFeatures()

@@ -19,7 +19,7 @@ extension ExifSummary: Codable {
     }
 
     /// Decodes a summary written by ``encode(to:)``; missing keys keep their defaults.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
         orientation = try container.decodeIfPresent(Int.self, forKey: .orientation) ?? 1
@@ -39,7 +39,7 @@ extension ExifSummary: Codable {
     }
 
     /// Encodes every field that has a value.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(orientation, forKey: .orientation)
         try container.encodeIfPresent(cameraMake, forKey: .cameraMake)

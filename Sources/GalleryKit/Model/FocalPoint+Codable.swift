@@ -6,7 +6,7 @@ extension FocalPoint: Codable {
     }
 
     /// Decodes a point written by ``encode(to:)``.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             x: try container.decode(Double.self, forKey: .x),
@@ -14,7 +14,7 @@ extension FocalPoint: Codable {
     }
 
     /// Encodes both fractions.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(x, forKey: .x)
         try container.encode(y, forKey: .y)

@@ -1,11 +1,11 @@
 /// An image file format galleryc reads or writes.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg
     case png
     case webp
 
     /// The file extension written for this format.
-    public var fileExtension: String {
+    var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"
@@ -14,5 +14,5 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The MIME type, for `<source type>`.
-    public var mimeType: String { "image/\(rawValue)" }
+    var mimeType: String { "image/\(rawValue)" }
 }

@@ -1,25 +1,25 @@
 /// A photo file found in an album, with what its sidecar `<name>.md` says about it.
-public struct PhotoSource: Sendable, Hashable {
+struct PhotoSource: Sendable, Hashable {
     /// Path relative to the content folder (`iceland-2024/DSC_0142.jpg`).
-    public var sourcePath: String
+    var sourcePath: String
     /// The file name (`DSC_0142.jpg`).
-    public var fileName: String
+    var fileName: String
     /// URL-safe name, unique within its album (`dsc-0142`).
-    public var slug: String
+    var slug: String
     /// URL path of the photo page relative to the site root (`iceland-2024/dsc-0142/`).
-    public var urlPath: String
-    public var title: String?
-    public var alt: String?
+    var urlPath: String
+    var title: String?
+    var alt: String?
     /// Where the subject is, from the sidecar (`focus: 0.62 0.40`); nil means "find it".
-    public var focus: FocalPoint?
+    var focus: FocalPoint?
     /// Ken Burns settings from the sidecar's `kenburns:` (nil fields inherit from the album).
-    public var kenBurns = KenBurnsSettings()
+    var kenBurns = KenBurnsSettings()
     /// The sidecar body, rendered from Markdown.
-    public var captionHTML: String
+    var captionHTML: String
     /// Where the sidecar was, for diagnostics (nil when there is none).
-    public var sidecarPath: String?
+    var sidecarPath: String?
 
-    public init(
+    init(
         sourcePath: String, fileName: String, slug: String, urlPath: String,
         title: String? = nil, alt: String? = nil, focus: FocalPoint? = nil,
         captionHTML: String = "", sidecarPath: String? = nil
@@ -37,14 +37,14 @@ public struct PhotoSource: Sendable, Hashable {
 }
 
 /// A point in a photo, as fractions of its width and height from the top-left corner.
-public struct FocalPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+struct FocalPoint: Sendable, Hashable {
+    var x: Double
+    var y: Double
 
-    public init(x: Double, y: Double) {
+    init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
-    public static let center = FocalPoint(x: 0.5, y: 0.5)
+    static let center = FocalPoint(x: 0.5, y: 0.5)
 }

@@ -1,24 +1,24 @@
 /// Which metadata published images carry (`privacy:` in site.yml).
 ///
 /// GPS, serial numbers and maker notes are not groups at all: no setting can publish them.
-public struct PrivacySettings: Sendable, Hashable {
+struct PrivacySettings: Sendable, Hashable {
     /// The EXIF groups copied into renditions and published originals (`exif:`). Empty strips
     /// all EXIF (Orientation excepted in a published JPEG original, whose pixels are unturned).
-    public var exif: Set<ExifGroup> = Set(ExifGroup.allCases)
+    var exif: Set<ExifGroup> = Set(ExifGroup.allCases)
     /// Publish each photo's original file, rewritten without GPS (`publish_originals:`).
-    public var publishOriginals: Bool = false
+    var publishOriginals: Bool = false
 
-    public init() {}
+    init() {}
 
     /// A stable one-line description of these settings, for content hashes and cache keys.
-    public var canonicalDescription: String {
+    var canonicalDescription: String {
         let groups = ExifGroup.allCases.filter(exif.contains).map(\.rawValue).joined(separator: ",")
         return "exif=\(groups);originals=\(publishOriginals)"
     }
 }
 
 /// A named group of EXIF tags that `privacy.exif` can allow.
-public enum ExifGroup: String, Sendable, Hashable, CaseIterable {
+enum ExifGroup: String, Sendable, Hashable, CaseIterable {
     /// Artist (0x013B).
     case artist
     /// Copyright (0x8298).

@@ -4,26 +4,26 @@ import Foundation
 /// the output and what the motion layer found. It holds nothing of the photo's sidecar, so it
 /// goes unchanged from the image stage through the derivative cache (as its `photo.json`) to
 /// rendering, which pairs it with this build's ``PhotoSource`` (see ``ProcessedPhoto``).
-public struct PhotoDerivatives: Sendable, Hashable, Codable {
+struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// Display size after EXIF orientation.
-    public var width: Int
-    public var height: Int
-    public var exif: ExifSummary
+    var width: Int
+    var height: Int
+    var exif: ExifSummary
     /// Renditions, smallest first, for each output format; paths relative to the site root.
-    public var renditions: [Rendition]
+    var renditions: [Rendition]
     /// Tiny inline placeholder (a `data:` URL), when the motion layer made one.
-    public var placeholder: String?
+    var placeholder: String?
     /// Dominant colour as `#rrggbb`, when known.
-    public var dominantColor: String?
+    var dominantColor: String?
     /// Where the subject is: the sidecar's `focus:` or the saliency analysis.
-    public var focus: FocalPoint
+    var focus: FocalPoint
     /// True when the source has an alpha channel.
-    public var hasAlpha: Bool
+    var hasAlpha: Bool
     /// The original, rewritten without GPS, when site.yml's `privacy.publish_originals` is on
     /// (`_img/<hash>/<slug>-original.<ext>`); its size is the photo's display size.
-    public var original: Rendition?
+    var original: Rendition?
 
-    public init(
+    init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
         hasAlpha: Bool = false, original: Rendition? = nil
@@ -41,36 +41,36 @@ public struct PhotoDerivatives: Sendable, Hashable, Codable {
 
     /// Every image file published for this photo: the renditions, then the original when
     /// site.yml asks for originals.
-    public var publishedFiles: [Rendition] { renditions + (original.map { [$0] } ?? []) }
+    var publishedFiles: [Rendition] { renditions + (original.map { [$0] } ?? []) }
 }
 
 /// A photo as rendering sees it: this build's ``PhotoSource`` (titles, captions, slug) paired
 /// with its ``PhotoDerivatives``, whose fields read as its own (`photo.width`, `photo.renditions`).
 @dynamicMemberLookup
-public struct ProcessedPhoto: Sendable, Hashable {
-    public var source: PhotoSource
-    public var derivatives: PhotoDerivatives
+struct ProcessedPhoto: Sendable, Hashable {
+    var source: PhotoSource
+    var derivatives: PhotoDerivatives
 
-    public init(source: PhotoSource, derivatives: PhotoDerivatives) {
+    init(source: PhotoSource, derivatives: PhotoDerivatives) {
         self.source = source
         self.derivatives = derivatives
     }
 
-    public subscript<Value>(dynamicMember field: KeyPath<PhotoDerivatives, Value>) -> Value {
+    subscript<Value>(dynamicMember field: KeyPath<PhotoDerivatives, Value>) -> Value {
         derivatives[keyPath: field]
     }
 }
 
 /// One resized image file in the output.
-public struct Rendition: Sendable, Hashable {
+struct Rendition: Sendable, Hashable {
     /// Path relative to the site root (`_img/3fa1c2d4e5/dsc-0142-960.jpg`).
-    public var path: String
-    public var width: Int
-    public var height: Int
-    public var format: ImageFormat
-    public var byteCount: Int
+    var path: String
+    var width: Int
+    var height: Int
+    var format: ImageFormat
+    var byteCount: Int
 
-    public init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int) {
+    init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int) {
         self.path = path
         self.width = width
         self.height = height
@@ -81,25 +81,25 @@ public struct Rendition: Sendable, Hashable {
 
 /// The EXIF facts galleryc shows or uses. GPS is deliberately absent: it is never read into
 /// the model, so no template can publish it.
-public struct ExifSummary: Sendable, Hashable {
+struct ExifSummary: Sendable, Hashable {
     /// EXIF Orientation, 1...8 (1 when absent or invalid).
-    public var orientation: Int = 1
-    public var cameraMake: String?
-    public var cameraModel: String?
-    public var lens: String?
+    var orientation: Int = 1
+    var cameraMake: String?
+    var cameraModel: String?
+    var lens: String?
     /// Focal length in millimetres.
-    public var focalLength: Double?
+    var focalLength: Double?
     /// f-number.
-    public var aperture: Double?
+    var aperture: Double?
     /// Exposure time in seconds.
-    public var exposureTime: Double?
-    public var iso: Int?
+    var exposureTime: Double?
+    var iso: Int?
     /// DateTimeOriginal as written by the camera, interpreted in UTC (EXIF has no zone before
     /// OffsetTimeOriginal, and we never want the build machine's zone in the output).
-    public var dateTaken: Date?
-    public var imageDescription: String?
-    public var artist: String?
-    public var copyright: String?
+    var dateTaken: Date?
+    var imageDescription: String?
+    var artist: String?
+    var copyright: String?
 
-    public init() {}
+    init() {}
 }

@@ -1,17 +1,17 @@
 /// An opaque sRGB colour, written `#rrggbb` (or `#rgb`) in site.yml.
-public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+struct RGBColor: Sendable, Hashable, CustomStringConvertible {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// `#rrggbb`, `#rgb`, or either without the `#`; any letter case. Nil for anything else.
-    public init?(hex text: String) {
+    init?(hex text: String) {
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.allSatisfy(\.isHexDigit), digits.count == 3 || digits.count == 6 else { return nil }
@@ -23,7 +23,7 @@ public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `#rrggbb`, lowercase.
-    public var description: String {
+    var description: String {
         let digits = [red, green, blue].map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text

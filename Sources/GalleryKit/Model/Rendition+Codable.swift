@@ -10,7 +10,7 @@ extension Rendition: Codable {
     }
 
     /// Decodes a rendition written by ``encode(to:)``.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             path: try container.decode(String.self, forKey: .path),
@@ -21,7 +21,7 @@ extension Rendition: Codable {
     }
 
     /// Encodes every field.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(width, forKey: .width)

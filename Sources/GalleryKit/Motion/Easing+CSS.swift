@@ -10,7 +10,7 @@ extension Easing {
     /// The CSS timing function: a keyword, `cubic-bezier(...)`, or for springs `linear(...)`
     /// with stops dense enough to stay within 0.5 % of the exact curve everywhere. A spring's
     /// animation should run for `naturalDuration` seconds.
-    public var css: String {
+    var css: String {
         switch self {
         case .linear: return "linear"
         case .easeIn: return "ease-in"
@@ -33,7 +33,7 @@ extension Easing {
 
     /// A `cubic-bezier(...)` or keyword for browsers without `linear()`: for springs, the
     /// Bézier curve fitted to the spring by least squares (it may overshoot, y up to 1.5).
-    public var fallbackCSS: String {
+    var fallbackCSS: String {
         guard case .spring = self else { return css }
         let (a, b, c, d) = fittedControlPoints()
         return Self.cubicBezierCSS(a, b, c, d)

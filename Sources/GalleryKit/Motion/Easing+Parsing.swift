@@ -6,7 +6,7 @@ extension Easing {
     /// `spring(response: 0.5, damping: 0.7)` (`dampingFraction:` also accepted, labels
     /// optional) and the presets `bouncy`, `smooth`, `snappy`. Case and spaces do not matter.
     /// - Returns: nil for anything else, including cubic-bezier x values outside 0 ... 1.
-    public init?(parsing text: String) {
+    init?(parsing text: String) {
         let compact = text.lowercased().filter { !$0.isWhitespace }
         switch compact.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "") {
         case "linear": self = .linear; return

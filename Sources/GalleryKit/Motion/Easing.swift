@@ -2,7 +2,7 @@ import Foundation
 
 /// How an animation moves from start to end, in SwiftUI's vocabulary; compiled to a CSS
 /// timing function with `css` (and `fallbackCSS` for browsers without `linear()`).
-public enum Easing: Sendable, Hashable {
+enum Easing: Sendable, Hashable {
     case linear
     case easeIn
     case easeOut
@@ -14,7 +14,7 @@ public enum Easing: Sendable, Hashable {
 
     /// The progress (0 at the start, 1 at the end, possibly overshooting) at `fraction` of the
     /// animation's duration (clamped to 0 ... 1).
-    public func value(at fraction: Double) -> Double {
+    func value(at fraction: Double) -> Double {
         let x = min(max(fraction, 0), 1)
         switch self {
         case .linear: return x
@@ -29,7 +29,7 @@ public enum Easing: Sendable, Hashable {
 
     /// The cubic Bézier control points of the keyword and `timingCurve` easings (CSS's
     /// definitions of `ease-in`, `ease-out`, `ease-in-out`, which match SwiftUI's); nil otherwise.
-    public var controlPoints: (Double, Double, Double, Double)? {
+    var controlPoints: (Double, Double, Double, Double)? {
         switch self {
         case .easeIn: return (0.42, 0, 1, 1)
         case .easeOut: return (0, 0, 0.58, 1)
@@ -41,7 +41,7 @@ public enum Easing: Sendable, Hashable {
 
     /// The natural duration in seconds: a spring's settling time, nil for curves (whose
     /// duration the caller chooses).
-    public var naturalDuration: Double? {
+    var naturalDuration: Double? {
         if case .spring(let spring) = self { return spring.settlingDuration }
         return nil
     }

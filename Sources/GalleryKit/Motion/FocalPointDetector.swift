@@ -4,13 +4,13 @@ import Foundation
 /// gets a saliency from edge strength (Laplacian of luminance), saturation and skin tone; a
 /// window a third of the image's size slides over the saliency map (plus a mild centre prior),
 /// and the focal point is the saliency-weighted centroid inside the best window.
-public enum FocalPointDetector {
+enum FocalPointDetector {
     /// Largest side the analysis works at; bigger buffers are box-averaged down first.
     static let analysisSize = 64
 
     /// The focal point of `image` (fractions from the top-left corner); `.center` for an image
     /// with nothing standing out.
-    public static func detect(in image: PixelBuffer) -> FocalPoint {
+    static func detect(in image: PixelBuffer) -> FocalPoint {
         guard image.width > 2, image.height > 2 else { return .center }
         let small = image.boxDownscaled(maxSide: analysisSize)
         let w = small.width

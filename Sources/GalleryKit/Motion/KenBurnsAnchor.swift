@@ -1,5 +1,5 @@
 /// Where a Ken Burns move starts or ends: one of nine named positions, or any point of the photo.
-public enum KenBurnsAnchor: Sendable, Hashable {
+enum KenBurnsAnchor: Sendable, Hashable {
     case topLeading, top, topTrailing
     case leading, center, trailing
     case bottomLeading, bottom, bottomTrailing
@@ -7,7 +7,7 @@ public enum KenBurnsAnchor: Sendable, Hashable {
     case point(FocalPoint)
 
     /// The anchor as a point of the photo, fractions from its top-left corner.
-    public var point: FocalPoint {
+    var point: FocalPoint {
         switch self {
         case .topLeading: return FocalPoint(x: 0, y: 0)
         case .top: return FocalPoint(x: 0.5, y: 0)

@@ -1,12 +1,12 @@
 extension KenBurnsPlan {
     /// Scale at `time` seconds (the animation alternates direction every pass, as CSS's
     /// `animation-direction: alternate` does, applying the easing to the reversed progress).
-    public func scale(at time: Double) -> Double {
+    func scale(at time: Double) -> Double {
         scaleFrom + (scaleTo - scaleFrom) * zoomEasing.value(at: directedProgress(at: time))
     }
 
     /// Translation at `time` seconds, fractions of the element's size.
-    public func translate(at time: Double) -> KenBurnsOffset {
+    func translate(at time: Double) -> KenBurnsOffset {
         translateFrom.interpolated(to: translateTo, by: panEasing.value(at: directedProgress(at: time)))
     }
 
@@ -19,7 +19,7 @@ extension KenBurnsPlan {
 
     /// Keyframes and the rule for `selector`, all inside
     /// `@media (prefers-reduced-motion: no-preference)`: under reduced motion the photo stays still.
-    public func css(selector: String) -> String {
+    func css(selector: String) -> String {
         func percent(_ v: Double) -> String { cssNumber(v * 100, digits: 3) + "%" }
         func scale(_ v: Double) -> String { cssNumber(v, digits: 4) }
         let seconds = cssNumber(duration, digits: 3) + "s"

@@ -9,22 +9,22 @@ import Foundation
 /// fractions of the element's own size) is a pair of linear inequalities, so it holds along a
 /// whole track once it holds at the extreme progress values the easings reach, overshoot
 /// included (and for the cubic-bezier fallback of a spring too). Scale never drops below 1.02.
-public struct KenBurnsPlan: Sendable, Hashable {
+struct KenBurnsPlan: Sendable, Hashable {
     /// The smallest scale any frame of the animation uses: a 1 % margin on every side.
-    public static let minimumScale = 1.02
+    static let minimumScale = 1.02
 
     /// Base animation name, unique per photo; the tracks are `<name>-zoom` and `<name>-pan`.
-    public var animationName: String
+    var animationName: String
     /// Seconds for one pass; the animation then plays back, and repeats forever.
-    public var duration: Double
-    public var zoomEasing: Easing
-    public var panEasing: Easing
+    var duration: Double
+    var zoomEasing: Easing
+    var panEasing: Easing
     /// Scale at the start and end of a pass.
-    public var scaleFrom: Double
-    public var scaleTo: Double
+    var scaleFrom: Double
+    var scaleTo: Double
     /// Translation at the start and end of a pass, fractions of the element's size (CSS %/100).
-    public var translateFrom: KenBurnsOffset
-    public var translateTo: KenBurnsOffset
+    var translateFrom: KenBurnsOffset
+    var translateTo: KenBurnsOffset
 
     /// Plans the move for one photo.
     /// - Parameters:
@@ -35,7 +35,7 @@ public struct KenBurnsPlan: Sendable, Hashable {
     ///   - zoom: the scale at the end of a pass (at least 1.02); a pass starts halfway there.
     ///   - from: where the pass starts; `to`: where it ends (nil: the focal point).
     ///   - duration: seconds per pass; `easing`: both tracks; `panEasing`: the pan's own, if any.
-    public init(
+    init(
         id: String, photoWidth: Int, photoHeight: Int, frameAspect: Double = 3.0 / 2.0,
         focus: FocalPoint = .center, zoom: Double = 1.3, from: KenBurnsAnchor = .topLeading,
         to: KenBurnsAnchor? = nil, duration: Double = 12, easing: Easing = .easeInOut,
@@ -128,11 +128,11 @@ public struct KenBurnsPlan: Sendable, Hashable {
 }
 
 /// A translation in fractions of the element's own width and height.
-public struct KenBurnsOffset: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+struct KenBurnsOffset: Sendable, Hashable {
+    var x: Double
+    var y: Double
 
-    public init(x: Double, y: Double) {
+    init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }

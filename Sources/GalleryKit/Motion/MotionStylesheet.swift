@@ -17,19 +17,19 @@
 /// - `.gk-grid` and `.gk-slider`: focusable descendants get the marching-ants ring.
 /// - `view-transition-name` from `viewTransitionName(for:)` on the grid thumbnail and the photo
 ///   page's image, so one grows into the other.
-public struct MotionStylesheet: Sendable, Hashable {
+struct MotionStylesheet: Sendable, Hashable {
     /// Blur radius of the placeholder and of the image as it focuses in, in CSS pixels.
-    public var blurRadius: Double
-    public var photoTransition: MotionTransition
-    public var captionTransition: MotionTransition
-    public var pageTransition: MotionTransition
+    var blurRadius: Double
+    var photoTransition: MotionTransition
+    var captionTransition: MotionTransition
+    var pageTransition: MotionTransition
     /// Easing of the enter transitions and View Transitions.
-    public var easing: Easing
+    var easing: Easing
     /// Seconds for the enter transitions (springs use their own settling time).
-    public var transitionDuration: Double
+    var transitionDuration: Double
 
     /// Creates a stylesheet with the given settings (defaults: SwiftUI-like choices).
-    public init(
+    init(
         blurRadius: Double = 24, photoTransition: MotionTransition = .combined([.opacity, .scale(0.96)]),
         captionTransition: MotionTransition = .combined([.opacity, .move(.bottom)]),
         pageTransition: MotionTransition = .opacity, easing: Easing = .spring(.smooth),
@@ -46,12 +46,12 @@ public struct MotionStylesheet: Sendable, Hashable {
 
     /// A valid, unique-per-id CSS `view-transition-name` (e.g. `gk-photo-iceland-ice-1a2b3c4d`)
     /// to put on both the thumbnail and the photo page's image.
-    public static func viewTransitionName(for id: String) -> String {
+    static func viewTransitionName(for id: String) -> String {
         "gk-photo-" + KenBurnsPlan.animationName(for: id).dropFirst("kb-".count)
     }
 
     /// The whole stylesheet.
-    public var css: String {
+    var css: String {
         [staticRules, noPreferenceBlock, reducedBlock].joined(separator: "\n")
     }
 

@@ -1,8 +1,8 @@
 /// How photos, captions and pages enter (SwiftUI's transitions), compiled to CSS keyframes
 /// that animate from the transition's start state to the element's natural state.
-public indirect enum MotionTransition: Sendable, Hashable {
+indirect enum MotionTransition: Sendable, Hashable {
     /// The edge an element moves in from.
-    public enum Edge: String, Sendable, Hashable, CaseIterable {
+    enum Edge: String, Sendable, Hashable, CaseIterable {
         case top, bottom, leading, trailing
     }
 
@@ -90,7 +90,7 @@ public indirect enum MotionTransition: Sendable, Hashable {
     /// trailing), `scale` (from 0.9) or `scale(0.5)`, `slide`, several joined with `+`
     /// (`opacity + move(bottom)`), or `asymmetric(<insertion>, <removal>)` of single ones.
     /// - Returns: nil for anything else.
-    public init?(parsing text: String) {
+    init?(parsing text: String) {
         let compact = text.lowercased().filter { !$0.isWhitespace }
         if compact.hasPrefix("asymmetric("), compact.hasSuffix(")") {
             let inner = compact.dropFirst("asymmetric(".count).dropLast()

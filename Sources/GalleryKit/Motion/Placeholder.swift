@@ -2,9 +2,9 @@ import Foundation
 
 /// The tiny blurred preview shown before a photo arrives, inlined as a data URL, and the
 /// photo's dominant colour. The only file that talks to libwebp.
-public enum Placeholder {
+enum Placeholder {
     /// Longest side of the preview, in pixels.
-    public static let longestSide = 16
+    static let longestSide = 16
     /// WebP quality of the preview. Measured on the 44 corpus JPEGs (scaled to 256 px, then
     /// through `make`): data URLs of 107-219 bytes, median 191 (q30: median 151; q50: 171).
     static let quality: Float = 70
@@ -15,7 +15,7 @@ public enum Placeholder {
     /// is already RGB on `images.background`.
     /// - Returns: `data:image/webp;base64,...` and the dominant colour as `#rrggbb`: the
     ///   average colour in linear light, weighted by alpha.
-    public static func make(from image: PixelBuffer) -> (dataURL: String, dominantColor: String) {
+    static func make(from image: PixelBuffer) -> (dataURL: String, dominantColor: String) {
         let dominant = dominantColour(of: image)
         let flat = flattened(image, onto: dominant)
         let small = flat.boxDownscaled(maxSide: longestSide)

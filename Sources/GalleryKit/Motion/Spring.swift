@@ -6,17 +6,17 @@ import Foundation
 ///
 /// The motion is the step response of a damped harmonic oscillator moving from 0 to 1 with zero
 /// initial velocity, solved in closed form (see `value(at:)`).
-public struct Spring: Sendable, Hashable {
+struct Spring: Sendable, Hashable {
     /// The period of the undamped oscillation, in seconds (clamped to at least 0.01).
-    public let response: Double
+    let response: Double
     /// The damping ratio (clamped to 0.05 ... 10; 0 would oscillate forever).
-    public let dampingFraction: Double
+    let dampingFraction: Double
     /// Seconds until the spring stays within `settlingThreshold` of 1 for good; this is the
     /// duration its CSS animation runs.
-    public private(set) var settlingDuration: Double
+    private(set) var settlingDuration: Double
 
     /// Creates a spring; out-of-range values are clamped as documented on the properties.
-    public init(response: Double, dampingFraction: Double) {
+    init(response: Double, dampingFraction: Double) {
         self.response = response.isFinite ? max(response, 0.01) : 0.5
         self.dampingFraction = dampingFraction.isFinite ? min(max(dampingFraction, 0.05), 10) : 1
         settlingDuration = 0
@@ -25,20 +25,20 @@ public struct Spring: Sendable, Hashable {
 
     /// SwiftUI's `.smooth`: duration 0.5, bounce 0 (Apple's docs for `Spring.smooth(duration:extraBounce:)`:
     /// "base bounce of 0"; a bounce of b is a damping fraction of 1 - b).
-    public static let smooth = Spring(response: 0.5, dampingFraction: 1.0)
+    static let smooth = Spring(response: 0.5, dampingFraction: 1.0)
     /// SwiftUI's `.snappy`: duration 0.5, base bounce 0.15 (damping fraction 0.85).
-    public static let snappy = Spring(response: 0.5, dampingFraction: 0.85)
+    static let snappy = Spring(response: 0.5, dampingFraction: 0.85)
     /// SwiftUI's `.bouncy`: duration 0.5, base bounce 0.3 (damping fraction 0.7).
-    public static let bouncy = Spring(response: 0.5, dampingFraction: 0.7)
+    static let bouncy = Spring(response: 0.5, dampingFraction: 0.7)
 
     /// The settling threshold: the spring counts as settled once it stays within 0.1 % of its
     /// target for good.
-    public static let settlingThreshold = 0.001
+    static let settlingThreshold = 0.001
 
     private var omega: Double { 2 * Double.pi / response }
 
     /// Position at `t` seconds after release, moving from 0 towards 1.
-    public func value(at t: Double) -> Double {
+    func value(at t: Double) -> Double {
         guard t > 0 else { return 0 }
         let zeta = dampingFraction
         let w0 = omega

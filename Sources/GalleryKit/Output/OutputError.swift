@@ -1,30 +1,30 @@
 /// Why the output folder cannot be written or replaced. Raised by ``OutputWriter``; the
 /// location names the output folder (or the file inside it) as the user gave it.
-public typealias OutputError = BuildError<OutputProblem>
+typealias OutputError = BuildError<OutputProblem>
 
 /// What went wrong with the output folder.
-public enum OutputProblem: ErrorReason {
-        /// The output folder is the content folder.
-        case outputIsContent
-        /// The output folder lies inside the content folder.
-        case outputInsideContent
-        /// The output folder contains the content folder, so replacing it would delete content.
-        case outputContainsContent
-        /// The output folder exists, is not empty and has no `.galleryc-output` marker.
-        case notCreatedByGalleryc
-        /// Something other than a folder is in the way.
-        case notAFolder
-        /// A file path that is absolute, empty or climbs out of the site with `..`.
-        case invalidPath
-        /// Two outputs were written to the same path (two pages with the same URL, say).
-        case duplicatePath
-        /// The writer was used after ``OutputWriter/commit()`` or ``OutputWriter/abandon()``.
-        case finished
-        /// A file system call failed.
-        case io(operation: String, detail: String)
+enum OutputProblem: ErrorReason {
+    /// The output folder is the content folder.
+    case outputIsContent
+    /// The output folder lies inside the content folder.
+    case outputInsideContent
+    /// The output folder contains the content folder, so replacing it would delete content.
+    case outputContainsContent
+    /// The output folder exists, is not empty and has no `.galleryc-output` marker.
+    case notCreatedByGalleryc
+    /// Something other than a folder is in the way.
+    case notAFolder
+    /// A file path that is absolute, empty or climbs out of the site with `..`.
+    case invalidPath
+    /// Two outputs were written to the same path (two pages with the same URL, say).
+    case duplicatePath
+    /// The writer was used after ``OutputWriter/commit()`` or ``OutputWriter/abandon()``.
+    case finished
+    /// A file system call failed.
+    case io(operation: String, detail: String)
 
     /// The message shown after the location.
-    public var message: String {
+    var message: String {
         switch self {
         case .outputIsContent:
             "the output folder is the content folder; choose another --output"

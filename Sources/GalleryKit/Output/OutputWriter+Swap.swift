@@ -10,7 +10,7 @@ extension OutputWriter {
     /// Swaps the staging folder in as the output folder with `rename(2)` and deletes the
     /// previous site. On failure the previous site stays in place and staging is removed.
     /// - Throws: ``OutputError`` when the output folder can no longer be replaced or a rename fails.
-    public func commit() throws(OutputError) {
+    func commit() throws(OutputError) {
         if let previous = try commit(keepingPrevious: true) {
             try? FileManager.default.removeItem(at: previous)
         }
@@ -21,7 +21,7 @@ extension OutputWriter {
     /// the background) or to recycle as the next build's staging folder.
     /// - Returns: where the previous site now is, or nil when there was none.
     @discardableResult
-    public func commit(keepingPrevious: Bool) throws(OutputError) -> URL? {
+    func commit(keepingPrevious: Bool) throws(OutputError) -> URL? {
         try finish()
         do {
             try Self.checkReplaceable(outputDirectory, display: displayPathForErrors)
@@ -67,7 +67,7 @@ extension OutputWriter {
 
     /// Removes the staging folder and leaves the output folder as it was. Safe to call more
     /// than once, after a failed ``commit()``, or after a successful one (then it does nothing).
-    public func abandon() {
+    func abandon() {
         if (try? finish()) != nil { removeStaging() }
     }
 

@@ -18,17 +18,17 @@ import Synchronization
 /// galleryc only ever replaces a folder that has it (or an empty one).
 ///
 /// Safe to use from several threads: each ``write(_:)`` creates its own folders and file.
-public final class OutputWriter: Sendable {
+final class OutputWriter: Sendable {
     /// The marker file at the root of every output folder galleryc writes.
-    public static let markerFileName = ".galleryc-output"
+    static let markerFileName = ".galleryc-output"
 
     /// The output folder, resolved (absolute, no symlinks, no `..`).
-    public let outputDirectory: URL
+    let outputDirectory: URL
     /// Where this build writes; becomes ``outputDirectory`` on ``commit()``.
-    public let stagingDirectory: URL
+    let stagingDirectory: URL
     /// True when the staging folder is a previous site given as `recycling`, which the build
     /// must reconcile (remove what the new site does not have, rewrite what changed).
-    public let isRecycled: Bool
+    let isRecycled: Bool
 
     /// The output folder as the caller gave it, for messages.
     let displayPathForErrors: String
@@ -50,7 +50,7 @@ public final class OutputWriter: Sendable {
     ///     returned) to use as the staging folder instead of a new, empty one; the caller then
     ///     rewrites only what changed and removes what the new site no longer has. Ignored
     ///     unless it is a galleryc staging sibling of the output folder carrying the marker.
-    public init(outputDirectory: URL, contentDirectory: URL, recycling: URL? = nil) throws(OutputError) {
+    init(outputDirectory: URL, contentDirectory: URL, recycling: URL? = nil) throws(OutputError) {
         let output = ResolvedPath.resolve(outputDirectory)
         let content = ResolvedPath.resolve(contentDirectory)
         let display = outputDirectory.path
@@ -99,13 +99,13 @@ public final class OutputWriter: Sendable {
 
     /// Writes one file of the site into the staging folder, creating its folders.
     /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
-    public func write(_ file: OutputFile) throws(OutputError) {
+    func write(_ file: OutputFile) throws(OutputError) {
         try write(path: file.path, bytes: file.contents)
     }
 
     /// Writes `bytes` to `path` (relative to the site root) in the staging folder.
     /// - Throws: ``OutputError`` for a path outside the site, a path written twice, or an I/O error.
-    public func write(path: String, bytes: [UInt8]) throws(OutputError) {
+    func write(path: String, bytes: [UInt8]) throws(OutputError) {
         let destination = try reserve(path)
         // POSIX calls rather than Foundation: every page of the site comes through here, and
         // the parent folder usually exists already (then this is open, write, close).
@@ -116,7 +116,7 @@ public final class OutputWriter: Sendable {
 
     /// ``write(path:bytes:)`` for a recycled staging folder: whatever is at `path` is unlinked
     /// first, so a file that is also linked elsewhere is never edited in place.
-    public func replace(path: String, bytes: [UInt8]) throws(OutputError) {
+    func replace(path: String, bytes: [UInt8]) throws(OutputError) {
         let destination = try reserve(path)
         _ = unlink(destination.path)
         if let detail = Self.createFile(destination.path, bytes: bytes) {
@@ -132,13 +132,13 @@ public final class OutputWriter: Sendable {
     /// Records `path` as part of the site without writing it: a recycled staging folder
     /// already holds exactly these bytes there.
     /// - Throws: ``OutputError`` for a path outside the site or a path written twice.
-    public func keep(path: String) throws(OutputError) {
+    func keep(path: String) throws(OutputError) {
         _ = try reserve(path)
     }
 
     /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
     /// each published file after the build.
-    public var writtenPaths: [String] {
+    var writtenPaths: [String] {
         state.withLock { $0.written }.sorted()
     }
 

@@ -39,6 +39,19 @@ public struct BuildOptions: Sendable {
         self.includeDrafts = includeDrafts
         self.now = now
     }
+
+    /// Where the cache goes: `option` (the `--cache-dir` value) if given, else
+    /// `GALLERYC_CACHE_DIR` if set and not empty, else `.galleryc/cache`. Relative paths are
+    /// taken from `currentDirectory`.
+    public static func cacheDirectory(
+        option: String?, environment: [String: String], currentDirectory: URL
+    ) -> URL {
+        let chosen =
+            option ?? environment["GALLERYC_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ".galleryc/cache"
+        if chosen.hasPrefix("/") { return URL(fileURLWithPath: chosen, isDirectory: true) }
+        return currentDirectory.appendingPathComponent(chosen, isDirectory: true)
+    }
 }
 
 /// What a finished build reports for the summary line.

@@ -3,7 +3,7 @@
 ///
 /// A new step of the build (video, tag pages, album ZIPs) is a new case here, in its place,
 /// and a method of ``BuildRun`` that measures itself under it.
-public enum BuildPhase: String, Sendable, CaseIterable {
+enum BuildPhase: String, Sendable, CaseIterable {
     /// Walk the content folder: site.yml, front matter, Markdown, sidecars (``ContentLoader``).
     case content
     /// Take the previous site over as the staging folder, where one was kept (``SiteRecycler``).

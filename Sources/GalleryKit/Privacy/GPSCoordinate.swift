@@ -2,23 +2,23 @@
 ///
 /// South latitudes and west longitudes are negative. `source` names where the coordinate was
 /// read from (a content-relative photo path), so a leak report can say which photo it belongs to.
-public struct GPSCoordinate: Sendable, Hashable {
+struct GPSCoordinate: Sendable, Hashable {
     /// Degrees north of the equator; negative in the southern hemisphere.
-    public var latitude: Double
+    var latitude: Double
     /// Degrees east of Greenwich; negative in the western hemisphere.
-    public var longitude: Double
+    var longitude: Double
     /// The file the coordinate came from (`iceland-2024/DSC_0142.jpg`), or empty when unknown.
-    public var source: String
+    var source: String
 
     /// Creates a coordinate.
-    public init(latitude: Double, longitude: Double, source: String = "") {
+    init(latitude: Double, longitude: Double, source: String = "") {
         self.latitude = latitude
         self.longitude = longitude
         self.source = source
     }
 
     /// `48.858, 2.294`: both numbers with three decimals, as leak messages show them.
-    public var shortDescription: String {
+    var shortDescription: String {
         "\(Self.threeDecimals(latitude)), \(Self.threeDecimals(longitude))"
     }
 
@@ -35,27 +35,27 @@ public struct GPSCoordinate: Sendable, Hashable {
 
 /// What an image's metadata says about location: whether it carries any GPS data at all, and
 /// the coordinates that could be decoded from it.
-public struct GPSMetadata: Sendable, Hashable {
+struct GPSMetadata: Sendable, Hashable {
     /// True when an EXIF block has a GPS IFD pointer (tag 0x8825), even if the coordinates in
     /// it are missing, zero or unreadable.
-    public var hasGPSIFD: Bool
+    var hasGPSIFD: Bool
     /// True when an XMP packet names a GPS property (`exif:GPSLatitude`, `GPSLongitude`).
-    public var hasXMPGPS: Bool
+    var hasXMPGPS: Bool
     /// Every complete latitude/longitude pair decoded from EXIF, in file order.
-    public var coordinates: [GPSCoordinate]
+    var coordinates: [GPSCoordinate]
 
     /// Creates a result.
-    public init(hasGPSIFD: Bool = false, hasXMPGPS: Bool = false, coordinates: [GPSCoordinate] = []) {
+    init(hasGPSIFD: Bool = false, hasXMPGPS: Bool = false, coordinates: [GPSCoordinate] = []) {
         self.hasGPSIFD = hasGPSIFD
         self.hasXMPGPS = hasXMPGPS
         self.coordinates = coordinates
     }
 
     /// True when the file carries location metadata of any kind.
-    public var hasGPSData: Bool { hasGPSIFD || hasXMPGPS || !coordinates.isEmpty }
+    var hasGPSData: Bool { hasGPSIFD || hasXMPGPS || !coordinates.isEmpty }
 
     /// Metadata with no GPS in it.
-    public static let empty = GPSMetadata()
+    static let empty = GPSMetadata()
 
     mutating func merge(_ other: GPSMetadata) {
         hasGPSIFD = hasGPSIFD || other.hasGPSIFD

@@ -5,24 +5,24 @@
 /// its EXIF blocks (JPEG APP1 `Exif\0\0` segments, WebP `EXIF` chunks, PNG `eXIf` chunks,
 /// HEIF Exif items) and its XMP packets, then follows the GPS IFD pointer (tag 0x8825). Malformed input never
 /// crashes or hangs it; it just yields less.
-public enum GPSCoordinates {
+enum GPSCoordinates {
     /// The GPS coordinates in a JPEG's EXIF segments.
-    public static func read(fromJPEG bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
+    static func read(fromJPEG bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
         metadata(fromJPEG: bytes, source: source).coordinates
     }
 
     /// The GPS coordinates in a WebP's `EXIF` chunk.
-    public static func read(fromWebP bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
+    static func read(fromWebP bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
         metadata(fromWebP: bytes, source: source).coordinates
     }
 
     /// The GPS coordinates in a PNG's `eXIf` chunk.
-    public static func read(fromPNG bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
+    static func read(fromPNG bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
         metadata(fromPNG: bytes, source: source).coordinates
     }
 
     /// The GPS coordinates in a bare TIFF structure, with or without the `Exif\0\0` prefix.
-    public static func read(fromTIFF bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
+    static func read(fromTIFF bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
         metadata(fromTIFF: bytes, source: source).coordinates
     }
 
@@ -30,13 +30,13 @@ public enum GPSCoordinates {
     ///
     /// The build calls this on every source photo to learn which coordinates must not appear
     /// in the published site.
-    public static func read(fromImage bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
+    static func read(fromImage bytes: [UInt8], source: String = "") -> [GPSCoordinate] {
         metadata(fromImage: bytes, source: source)?.coordinates ?? []
     }
 
     /// GPS metadata of any supported image, or nil when the bytes are not JPEG, WebP, PNG,
     /// HEIF/AVIF or TIFF.
-    public static func metadata(fromImage bytes: [UInt8], source: String = "") -> GPSMetadata? {
+    static func metadata(fromImage bytes: [UInt8], source: String = "") -> GPSMetadata? {
         if bytes.starts(with: [0xFF, 0xD8]) { return metadata(fromJPEG: bytes, source: source) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
             Array(bytes[8..<12]) == Array("WEBP".utf8)
@@ -55,28 +55,28 @@ public enum GPSCoordinates {
 
     /// GPS metadata of a JPEG: every APP1 EXIF and XMP segment before the image data, plus any
     /// EXIF block embedded after it (the extra images of an MPF file, for instance).
-    public static func metadata(fromJPEG bytes: [UInt8], source: String = "") -> GPSMetadata {
+    static func metadata(fromJPEG bytes: [UInt8], source: String = "") -> GPSMetadata {
         evaluate(MetadataBlocks.jpeg(bytes), in: bytes, source: source)
     }
 
     /// GPS metadata of a WebP: its `EXIF` and `XMP ` chunks.
-    public static func metadata(fromWebP bytes: [UInt8], source: String = "") -> GPSMetadata {
+    static func metadata(fromWebP bytes: [UInt8], source: String = "") -> GPSMetadata {
         evaluate(MetadataBlocks.webP(bytes), in: bytes, source: source)
     }
 
     /// GPS metadata of a PNG: its `eXIf` chunk and XMP `iTXt` chunk.
-    public static func metadata(fromPNG bytes: [UInt8], source: String = "") -> GPSMetadata {
+    static func metadata(fromPNG bytes: [UInt8], source: String = "") -> GPSMetadata {
         evaluate(MetadataBlocks.png(bytes), in: bytes, source: source)
     }
 
     /// GPS metadata of a HEIF, HEIC or AVIF file: every `Exif\0\0` + TIFF block in it, and
     /// GPS property names anywhere in it (its XMP item).
-    public static func metadata(fromHEIF bytes: [UInt8], source: String = "") -> GPSMetadata {
+    static func metadata(fromHEIF bytes: [UInt8], source: String = "") -> GPSMetadata {
         evaluate(MetadataBlocks.isoBaseMedia(bytes), in: bytes, source: source)
     }
 
     /// GPS metadata of a bare TIFF structure, with or without the `Exif\0\0` prefix.
-    public static func metadata(fromTIFF bytes: [UInt8], source: String = "") -> GPSMetadata {
+    static func metadata(fromTIFF bytes: [UInt8], source: String = "") -> GPSMetadata {
         let start = bytes.starts(with: MetadataBlocks.exifPrefix) ? 6 : 0
         return evaluate([.exif(start..<bytes.count)], in: bytes, source: source)
     }

@@ -1,22 +1,22 @@
 /// A published file that gives away where a photo was taken. Raised by ``GPSLeakScanner``
 /// after a build; any one of them fails the build.
-public typealias GPSLeak = BuildError<GPSLeakProblem>
+typealias GPSLeak = BuildError<GPSLeakProblem>
 
 /// What a published file gives away.
-public enum GPSLeakProblem: ErrorReason {
-        /// A source photo's coordinates, written out in text.
-        case coordinates(GPSCoordinate)
-        /// An image with a GPS IFD in its EXIF.
-        case exifGPS
-        /// An image whose XMP names GPS properties.
-        case xmpGPS
-        /// A text file with a base64 `data:` image that carries EXIF or XMP GPS data.
-        case inlineImageGPS
-        /// The file could not be read, so it could not be checked (the check fails closed).
-        case unreadable(detail: String)
+enum GPSLeakProblem: ErrorReason {
+    /// A source photo's coordinates, written out in text.
+    case coordinates(GPSCoordinate)
+    /// An image with a GPS IFD in its EXIF.
+    case exifGPS
+    /// An image whose XMP names GPS properties.
+    case xmpGPS
+    /// A text file with a base64 `data:` image that carries EXIF or XMP GPS data.
+    case inlineImageGPS
+    /// The file could not be read, so it could not be checked (the check fails closed).
+    case unreadable(detail: String)
 
     /// The message shown after the location.
-    public var message: String {
+    var message: String {
         switch self {
         case .coordinates(let coordinate):
             "published file contains GPS coordinates (\(coordinate.shortDescription)) from "

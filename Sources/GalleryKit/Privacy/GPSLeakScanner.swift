@@ -11,13 +11,13 @@ import Synchronization
 /// ``CoordinateTextMatcher``, or when it embeds a base64 `data:` image that carries GPS.
 /// The scanner is independent of the image stage: it reads metadata with its own pure-Swift
 /// reader.
-public struct GPSLeakScanner: Sendable {
+struct GPSLeakScanner: Sendable {
     /// Coordinates read from the source photos (see ``GPSCoordinates/read(fromImage:source:)``).
-    public let sourceCoordinates: [GPSCoordinate]
+    let sourceCoordinates: [GPSCoordinate]
     private let matcher: CoordinateTextMatcher
 
     /// Creates a scanner looking for the given source coordinates in text files.
-    public init(sourceCoordinates: [GPSCoordinate]) {
+    init(sourceCoordinates: [GPSCoordinate]) {
         self.sourceCoordinates = sourceCoordinates
         self.matcher = CoordinateTextMatcher(coordinates: sourceCoordinates)
     }
@@ -28,7 +28,7 @@ public struct GPSLeakScanner: Sendable {
     ///   - path: the file's path in the output folder, used in the report.
     ///   - bytes: its contents.
     /// - Returns: the first leak found, or nil when the file is clean.
-    public func scan(path: String, bytes: [UInt8]) -> GPSLeak? {
+    func scan(path: String, bytes: [UInt8]) -> GPSLeak? {
         if let metadata = GPSCoordinates.metadata(fromImage: bytes, source: path) {
             if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, file: path) }
             if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, file: path) }
@@ -47,7 +47,7 @@ public struct GPSLeakScanner: Sendable {
     ///   - directory: the output (or staging) folder.
     ///   - paths: the published files, relative to `directory`.
     /// - Returns: one leak per leaking (or unreadable) file, sorted by path.
-    public func scanOutput(directory: URL, paths: [String]) -> [GPSLeak] {
+    func scanOutput(directory: URL, paths: [String]) -> [GPSLeak] {
         let leaks = Mutex<[GPSLeak]>([])
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
@@ -68,7 +68,7 @@ public struct GPSLeakScanner: Sendable {
     /// - Parameter directory: the output (or staging) folder.
     /// - Returns: one leak per leaking (or unreadable) file, sorted by path relative to
     ///   `directory`; a folder that cannot be listed is reported as one unreadable leak at `.`.
-    public func scanOutput(directory: URL) -> [GPSLeak] {
+    func scanOutput(directory: URL) -> [GPSLeak] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder),
             isFolder.boolValue,

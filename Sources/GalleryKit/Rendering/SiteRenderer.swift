@@ -3,7 +3,7 @@ import Foundation
 /// Stage 3: turns the model and the processed photos into the site's files: every HTML page,
 /// the theme assets, `feed.xml`, `sitemap.xml` and `404.html`. Pure: it reads no files and
 /// writes none; the same input and `now` give the same bytes.
-public struct SiteRenderer {
+struct SiteRenderer {
     private let templates: TemplateLibrary
     private let themeAssets: ThemeAssets
     private let diagnostics: DiagnosticCollector
@@ -18,7 +18,7 @@ public struct SiteRenderer {
     ///   - themeAssets: the theme's `assets/` files.
     ///   - now: the build's "now" (copyright year, dates of undated albums in the feed).
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
-    public init(
+    init(
         site: Site, photos: [String: PhotoDerivatives], templates: TemplateLibrary,
         themeAssets: ThemeAssets, now: Date, diagnostics: DiagnosticCollector
     ) {
@@ -38,7 +38,7 @@ public struct SiteRenderer {
     /// - Returns: every output file except the image renditions, sorted by path. A page that
     ///   failed to render is left out and its error is in the diagnostics collector (the
     ///   pipeline's verdict then fails the build); every other page is still rendered.
-    public func render() -> [OutputFile] {
+    func render() -> [OutputFile] {
         var output = RenderOutput(diagnostics: diagnostics)
         let site = builder.site
         warnAboutMissingAltText()

@@ -3,19 +3,19 @@ import Foundation
 /// The theme's static files (`assets/` folders), ready to publish. Stylesheets and scripts get
 /// content-hashed names (`assets/galleryc.3fa1c2d4e5.css`) so hosts can cache them forever;
 /// other files (fonts, icons) keep their names.
-public struct ThemeAssets: Sendable, Hashable {
+struct ThemeAssets: Sendable, Hashable {
     /// Every asset as an output file, sorted by path.
-    public let files: [OutputFile]
+    let files: [OutputFile]
     /// Output path of each asset by its path inside `assets/` (`galleryc.css` ->
     /// `assets/galleryc.3fa1c2d4e5.css`).
-    public let outputPaths: [String: String]
+    let outputPaths: [String: String]
 
     /// Reads the assets, the first folder winning when two hold the same file.
     ///
     /// - Parameter directories: `assets/` folders, the site's overrides first and the default
     ///   theme last. A folder that does not exist is skipped.
     /// - Throws: ``TemplateError`` when a file or folder cannot be read.
-    public init(directories: [URL]) throws(TemplateError) {
+    init(directories: [URL]) throws(TemplateError) {
         var chosen: [String: URL] = [:]
         for directory in directories {
             for (relative, url) in try Self.listFiles(in: directory) where chosen[relative] == nil {
@@ -31,7 +31,8 @@ public struct ThemeAssets: Sendable, Hashable {
                 bytes = Array(try Data(contentsOf: url))
             } catch {
                 throw TemplateError(
-                    TemplateProblem("theme asset: cannot read file: \(error.localizedDescription)"), file: url.path,
+                    TemplateProblem("theme asset: cannot read file: \(error.localizedDescription)"),
+                    file: url.path,
                     underlying: error)
             }
             let output = "assets/" + Self.hashedName(relative, bytes: bytes)

@@ -4,7 +4,7 @@ internal import CCodecs
 /// Foundation on Linux has no CryptoKit and outside packages are not an option, so it is here.
 /// On x86-64 CPUs with the SHA extensions the blocks go through `cc_sha256_blocks` (about
 /// 1.4 GB/s against 250 MB/s here: every source photo is hashed on a cold build).
-public struct SHA256: Sendable {
+struct SHA256: Sendable {
     /// Whether this CPU runs the compression function in hardware.
     static let hardwareAvailable = cc_sha256_has_hardware() == 1
 
@@ -17,18 +17,18 @@ public struct SHA256: Sendable {
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() { usesHardware = Self.hardwareAvailable }
+    init() { usesHardware = Self.hardwareAvailable }
 
     /// A hasher that uses the hardware path only if `hardware` is true and the CPU has it.
     init(hardware: Bool) { usesHardware = hardware && Self.hardwareAvailable }
 
     /// Feeds the UTF-8 bytes of a string.
-    public mutating func update(_ string: String) {
+    mutating func update(_ string: String) {
         update(Array(string.utf8))
     }
 
     /// Feeds a contiguous block of bytes quickly.
-    public mutating func update(_ bytes: [UInt8]) {
+    mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
@@ -54,7 +54,7 @@ public struct SHA256: Sendable {
     }
 
     /// The 32-byte digest. The hasher can not be fed after this.
-    public mutating func finalize() -> [UInt8] {
+    mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail = buffer
         tail.append(0x80)
@@ -78,19 +78,19 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` as lowercase hex.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    static func hex(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hexString(hasher.finalize())
     }
 
     /// The digest of a string's UTF-8 bytes as lowercase hex.
-    public static func hex(_ string: String) -> String {
+    static func hex(_ string: String) -> String {
         hex(Array(string.utf8))
     }
 
     /// Lowercase hex of arbitrary bytes.
-    public static func hexString(_ bytes: [UInt8]) -> String {
+    static func hexString(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)

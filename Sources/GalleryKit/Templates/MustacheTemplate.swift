@@ -3,9 +3,9 @@
 /// Supports the whole Mustache spec (comments, set delimiters, interpolation, sections,
 /// inverted sections, partials) plus template inheritance (`{{<parent}}{{$block}}...`) and
 /// dynamic names (`{{>*name}}`). Lambdas are not supported.
-public struct MustacheTemplate: Sendable {
+struct MustacheTemplate: Sendable {
     /// The file path shown in errors.
-    public let name: String
+    let name: String
     let nodes: [TemplateNode]
     let sourceLength: Int
 
@@ -16,7 +16,7 @@ public struct MustacheTemplate: Sendable {
     ///   - name: The file path shown in errors (e.g. `Templates/album.mustache`).
     /// - Throws: ``TemplateError`` at the offending tag: an unclosed tag or section, a closing
     ///   tag that matches nothing, an empty or malformed name or set-delimiter tag.
-    public init(source: String, name: String) throws(TemplateError) {
+    init(source: String, name: String) throws(TemplateError) {
         var parser = TemplateParser(source: source, file: name)
         self.nodes = try parser.parse()
         self.name = name
@@ -31,7 +31,7 @@ public struct MustacheTemplate: Sendable {
     ///   - partials: Templates that `{{>name}}` and `{{<name}}` can include, by name.
     /// - Returns: The rendered text.
     /// - Throws: ``TemplateError`` when partials nest endlessly.
-    public func render(_ context: TemplateValue, partials: [String: MustacheTemplate]) throws(TemplateError)
+    func render(_ context: TemplateValue, partials: [String: MustacheTemplate]) throws(TemplateError)
         -> String
     {
         var renderer = TemplateRenderer(lookup: { partials[$0] }, missingIsError: false)

@@ -3,30 +3,30 @@
 ///
 /// `location.file` is the template's display path (e.g. `Templates/album.mustache`), with the
 /// 1-based line and column of the tag's opening delimiter.
-public typealias TemplateError = BuildError<TemplateProblem>
+typealias TemplateError = BuildError<TemplateProblem>
 
 /// What is wrong with a template, in the parser's or renderer's words (e.g. `unclosed section
 /// 'photos' opened here`): an open list, since each names the tags involved.
-public struct TemplateProblem: ErrorReason {
-    public var message: String
+struct TemplateProblem: ErrorReason {
+    var message: String
 
-    public init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 }
 
 /// Every error found while loading a ``TemplateLibrary``, not just the first.
-public struct TemplateLibraryErrors: Error, Sendable, CustomStringConvertible {
+struct TemplateLibraryErrors: Error, Sendable, CustomStringConvertible {
     /// The errors, sorted by file, line and column.
-    public var errors: [TemplateError]
+    var errors: [TemplateError]
 
     /// Wraps a list of errors.
-    public init(errors: [TemplateError]) {
+    init(errors: [TemplateError]) {
         self.errors = errors
     }
 
     /// One compiler-style line per error.
-    public var description: String {
+    var description: String {
         errors.map(\.description).joined(separator: "\n")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every `*.mustache` template of a theme and its overrides, parsed once, rendered by name.
-public struct TemplateLibrary: Sendable {
+struct TemplateLibrary: Sendable {
     private let templates: [String: MustacheTemplate]
 
     /// Loads every `*.mustache` file below each directory (recursively). A template's name is
@@ -16,7 +16,7 @@ public struct TemplateLibrary: Sendable {
     ///   (e.g. `templates` or `Templates`).
     /// - Throws: ``TemplateLibraryErrors`` with every problem at once: unreadable files,
     ///   parse errors, and partials or parents that name a template the library lacks.
-    public init(directories: [(url: URL, displayPath: String)]) throws(TemplateLibraryErrors) {
+    init(directories: [(url: URL, displayPath: String)]) throws(TemplateLibraryErrors) {
         var sources: [String: (url: URL, path: String)] = [:]
         var errors: [TemplateError] = []
         for directory in directories {
@@ -32,7 +32,8 @@ public struct TemplateLibrary: Sendable {
         for (name, file) in sources {
             do throws(TemplateError) {
                 guard let source = try? String(contentsOf: file.url, encoding: .utf8) else {
-                    throw TemplateError(TemplateProblem("cannot read template: not UTF-8 text"), file: file.path)
+                    throw TemplateError(
+                        TemplateProblem("cannot read template: not UTF-8 text"), file: file.path)
                 }
                 templates[name] = try MustacheTemplate(source: source, name: file.path)
             } catch {
@@ -43,7 +44,9 @@ public struct TemplateLibrary: Sendable {
             for reference in template.references where templates[reference.name] == nil {
                 let location = SourceLocation(
                     file: template.name, line: reference.position.line, column: reference.position.column)
-                errors.append(TemplateError(TemplateProblem("unknown \(reference.kind) '\(reference.name)'"), at: location))
+                errors.append(
+                    TemplateError(
+                        TemplateProblem("unknown \(reference.kind) '\(reference.name)'"), at: location))
             }
         }
         guard errors.isEmpty else {
@@ -57,12 +60,12 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Whether a template of this name (e.g. `album` or `partials/photo-card`) was loaded.
-    public func contains(_ name: String) -> Bool {
+    func contains(_ name: String) -> Bool {
         templates[name] != nil
     }
 
     /// The names of every loaded template, sorted.
-    public var names: [String] {
+    var names: [String] {
         templates.keys.sorted()
     }
 
@@ -74,7 +77,7 @@ public struct TemplateLibrary: Sendable {
     /// - Returns: The rendered text.
     /// - Throws: ``TemplateError`` for an unknown template, a `{{>*dynamic}}` name that is not a
     ///   string or names no template (at the referencing tag), or endless partial recursion.
-    public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+    func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
         guard let template = templates[name] else {
             throw TemplateError(TemplateProblem("unknown template '\(name)'"), file: "\(name).mustache")
         }
@@ -94,7 +97,8 @@ public struct TemplateLibrary: Sendable {
         guard isDirectory.boolValue,
             let paths = try? manager.subpathsOfDirectory(atPath: directory.url.path)
         else {
-            throw TemplateError(TemplateProblem("cannot read template directory"), file: directory.displayPath)
+            throw TemplateError(
+                TemplateProblem("cannot read template directory"), file: directory.displayPath)
         }
         let prefix =
             directory.displayPath.hasSuffix("/") ? directory.displayPath : directory.displayPath + "/"

@@ -125,14 +125,17 @@ struct TemplateRenderer {
             guard case .string(let resolved) = Self.resolve(path, in: stack) else {
                 if missingIsError {
                     throw TemplateError(
-                        TemplateProblem("dynamic name '*\(spelled)' is not a string in the context"), at: location)
+                        TemplateProblem("dynamic name '*\(spelled)' is not a string in the context"),
+                        at: location)
                 }
                 return nil
             }
             name = resolved
         }
         guard let template = lookup(name) else {
-            if missingIsError { throw TemplateError(TemplateProblem("unknown \(kind) '\(name)'"), at: location) }
+            if missingIsError {
+                throw TemplateError(TemplateProblem("unknown \(kind) '\(name)'"), at: location)
+            }
             return nil
         }
         if scope.depth >= Self.maximumDepth {

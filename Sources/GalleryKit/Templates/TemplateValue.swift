@@ -2,7 +2,7 @@
 ///
 /// Truthiness in sections: `.null`, `.bool(false)`, an empty array and an empty string are
 /// falsey; everything else (including `0`) is truthy.
-public indirect enum TemplateValue: Sendable, Hashable {
+indirect enum TemplateValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case dictionary([String: TemplateValue])
 
     /// A string value, or `.null` when `string` is nil.
-    public init(_ string: String?) {
+    init(_ string: String?) {
         if let string {
             self = .string(string)
         } else {
@@ -52,32 +52,32 @@ public indirect enum TemplateValue: Sendable, Hashable {
 }
 
 extension TemplateValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
+    init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension TemplateValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension TemplateValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) { self = .int(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension TemplateValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension TemplateValue: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
+    init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
 }
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// A dictionary; when a key repeats, the last value wins.
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension TemplateValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
+    init(nilLiteral: ()) { self = .null }
 }

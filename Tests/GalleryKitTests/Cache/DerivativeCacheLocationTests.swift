@@ -6,7 +6,7 @@ import Testing
 @Suite struct DerivativeCacheLocationTests {
     @Test func defaultsToGallerycCacheInTheWorkingDirectory() {
         let here = URL(fileURLWithPath: "/work/site", isDirectory: true)
-        let url = DerivativeCache.directory(option: nil, environment: [:], currentDirectory: here)
+        let url = BuildOptions.cacheDirectory(option: nil, environment: [:], currentDirectory: here)
         #expect(url.path == "/work/site/.galleryc/cache")
     }
 
@@ -14,14 +14,14 @@ import Testing
         let here = URL(fileURLWithPath: "/work/site", isDirectory: true)
         let environment = ["GALLERYC_CACHE_DIR": "/var/cache/galleryc"]
         #expect(
-            DerivativeCache.directory(option: nil, environment: environment, currentDirectory: here).path
+            BuildOptions.cacheDirectory(option: nil, environment: environment, currentDirectory: here).path
                 == "/var/cache/galleryc")
         #expect(
-            DerivativeCache.directory(option: "ci-cache", environment: environment, currentDirectory: here)
+            BuildOptions.cacheDirectory(option: "ci-cache", environment: environment, currentDirectory: here)
                 .path
                 == "/work/site/ci-cache")
         #expect(
-            DerivativeCache.directory(
+            BuildOptions.cacheDirectory(
                 option: nil, environment: ["GALLERYC_CACHE_DIR": ""], currentDirectory: here
             )
             .path == "/work/site/.galleryc/cache")
