@@ -1,7 +1,7 @@
 import Foundation
 
-/// The tiny blurred preview shown before a photo arrives, inlined as a data URL, and the
-/// photo's dominant colour. The only file that talks to libwebp.
+/// The tiny blurred preview shown before a photo arrives, inlined as a data URL (a WebP made by
+/// ``WebPCodec``), and the photo's dominant colour.
 enum Placeholder {
     /// Longest side of the preview, in pixels.
     static let longestSide = 16
