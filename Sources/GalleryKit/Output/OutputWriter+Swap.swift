@@ -136,7 +136,7 @@ extension OutputWriter {
     static func createFile(_ path: String, bytes: [UInt8]) -> String? {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = parentPath(path)
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {

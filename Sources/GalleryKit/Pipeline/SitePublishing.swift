@@ -74,10 +74,10 @@ enum SitePublishing {
         var folders: Set<String> = []
         for path in stale {
             _ = unlink(root + "/" + path)
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = parentPath(path)
             while !folder.isEmpty {
                 folders.insert(folder)
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = parentPath(folder)
             }
         }
         // Deepest first; rmdir fails (and leaves it) when a folder still holds something.

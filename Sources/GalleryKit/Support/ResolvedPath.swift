@@ -25,7 +25,7 @@ enum ResolvedPath {
         let parent = resolve(path: "/" + components.dropLast().joined(separator: "/"))
         switch last {
         case ".": return parent
-        case "..": return parent == "/" ? "/" : (parent as NSString).deletingLastPathComponent
+        case "..": return parent == "/" ? "/" : parentPath(parent)
         default: return parent == "/" ? "/\(last)" : "\(parent)/\(last)"
         }
     }
