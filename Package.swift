@@ -4,9 +4,10 @@ import PackageDescription
 /// galleryc: a static site generator for photo galleries.
 ///
 /// C libraries come from Debian's -dev packages (the Makefile installs them); each is a
-/// system-library target with a module map and a shim header. `CCodecs` is our own small C
-/// target: it owns the `setjmp` that libjpeg and libpng need for error recovery, which Swift
-/// cannot call.
+/// system-library target with a module map and a shim header. Three C targets are our own,
+/// split along their link lines, each imported by one Swift file: `CImageCodecs` (libjpeg and
+/// libpng, owning the `setjmp` they need for error recovery, which Swift cannot call),
+/// `CPixels` (the resampler and pixel loops; libm) and `CSHA256` (no library).
 let package = Package(
     name: "galleryc",
     platforms: [.macOS(.v15)],
@@ -23,13 +24,15 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
-            name: "CCodecs",
+            name: "CImageCodecs",
             cSettings: [.unsafeFlags(["-O2"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
         ),
+        .target(name: "CPixels", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
         .target(
             name: "GalleryKit",
-            dependencies: ["CCmark", "CYAML", "CExif", "CCodecs", "CWebP", "CHeif"]
+            dependencies: ["CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif"]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe"]),

@@ -5,21 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccodecs.h"
+#include "cpixels.h"
 #include "resize_kernel.h"
 
-static double cc_sinc(double x) {
+static double px_sinc(double x) {
     if (x == 0.0) return 1.0;
     x *= M_PI;
     return sin(x) / x;
 }
 
-static double cc_lanczos3(double x) {
+static double px_lanczos3(double x) {
     if (x <= -3.0 || x >= 3.0) return 0.0;
-    return cc_sinc(x) * cc_sinc(x / 3.0);
+    return px_sinc(x) * px_sinc(x / 3.0);
 }
 
-void cc_kernel_free(cc_kernel *k) {
+void px_kernel_free(px_kernel *k) {
     free(k->start);
     free(k->count);
     free(k->weights);
@@ -27,7 +27,7 @@ void cc_kernel_free(cc_kernel *k) {
 
 // For a downscale the kernel is stretched by the scale factor (it then covers 6 * scale source
 // pixels), which is what makes it an anti-aliasing low-pass filter.
-int cc_kernel_make(int in, int out, int precision, cc_kernel *k) {
+int px_kernel_make(int in, int out, int precision, px_kernel *k) {
     double scale = (double)in / out;
     double filter_scale = scale < 1.0 ? 1.0 : scale;
     double support = 3.0 * filter_scale;
@@ -38,8 +38,8 @@ int cc_kernel_make(int in, int out, int precision, cc_kernel *k) {
     double *w = malloc(sizeof(double) * k->taps);
     if (!k->start || !k->count || !k->weights || !w) {
         free(w);
-        cc_kernel_free(k);
-        return CC_ERR_NO_MEMORY;
+        px_kernel_free(k);
+        return PX_ERR_NO_MEMORY;
     }
     for (int i = 0; i < out; i++) {
         double center = (i + 0.5) * scale;
@@ -50,7 +50,7 @@ int cc_kernel_make(int in, int out, int precision, cc_kernel *k) {
         if (hi - lo > k->taps) hi = lo + k->taps;
         double sum = 0.0;
         for (int j = lo; j < hi; j++) {
-            w[j - lo] = cc_lanczos3((j + 0.5 - center) / filter_scale);
+            w[j - lo] = px_lanczos3((j + 0.5 - center) / filter_scale);
             sum += w[j - lo];
         }
         int32_t *row = k->weights + (size_t)i * k->taps;
@@ -62,21 +62,21 @@ int cc_kernel_make(int in, int out, int precision, cc_kernel *k) {
         k->count[i] = hi - lo;
     }
     free(w);
-    return CC_OK;
+    return PX_OK;
 }
 
-int cc_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
+int px_resize(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
               int linear) {
     if (!src || !dst || sw < 1 || sh < 1 || dw < 1 || dh < 1 || (ch != 3 && ch != 4))
-        return CC_ERR_ARGUMENT;
+        return PX_ERR_ARGUMENT;
     if (sw == dw && sh == dh) {
         memcpy(dst, src, (size_t)sw * sh * ch);
-        return CC_OK;
+        return PX_OK;
     }
-    return cc_resize_streamed(src, sw, sh, ch, dst, dw, dh, linear && ch == 3);
+    return px_resize_streamed(src, sw, sh, ch, dst, dw, dh, linear && ch == 3);
 }
 
-void cc_orient(const uint8_t *src, int width, int height, int ch, int orientation,
+void px_orient(const uint8_t *src, int width, int height, int ch, int orientation,
                uint8_t *dst) {
     if (orientation < 1 || orientation > 8) orientation = 1;
     int transposed = orientation >= 5;
@@ -101,7 +101,7 @@ void cc_orient(const uint8_t *src, int width, int height, int ch, int orientatio
     }
 }
 
-void cc_premultiply(uint8_t *rgba, size_t pixel_count) {
+void px_premultiply(uint8_t *rgba, size_t pixel_count) {
     for (size_t i = 0; i < pixel_count; i++, rgba += 4) {
         unsigned a = rgba[3];
         if (a == 255) continue;
@@ -109,7 +109,7 @@ void cc_premultiply(uint8_t *rgba, size_t pixel_count) {
     }
 }
 
-void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst) {
+void px_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst) {
     for (size_t i = 0; i < pixel_count; i++, src += 4, dst += 4) {
         unsigned a = src[3];
         dst[3] = (uint8_t)a;
@@ -120,7 +120,7 @@ void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst) {
     }
 }
 
-void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uint8_t background[3],
+void px_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uint8_t background[3],
                               uint8_t *rgb) {
     for (size_t i = 0; i < pixel_count; i++, rgba += 4, rgb += 3) {
         unsigned uncovered = 255u - rgba[3];

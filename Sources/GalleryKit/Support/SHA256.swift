@@ -1,12 +1,12 @@
-internal import CCodecs
+internal import CSHA256
 
 /// SHA-256 (FIPS 180-4), for content hashes in asset and image file names and cache keys.
 /// Foundation on Linux has no CryptoKit and outside packages are not an option, so it is here.
-/// On x86-64 CPUs with the SHA extensions the blocks go through `cc_sha256_blocks` (about
+/// On x86-64 CPUs with the SHA extensions the blocks go through `cs_sha256_blocks` (about
 /// 1.4 GB/s against 250 MB/s here: every source photo is hashed on a cold build).
 public struct SHA256: Sendable {
     /// Whether this CPU runs the compression function in hardware.
-    static let hardwareAvailable = cc_sha256_has_hardware() == 1
+    static let hardwareAvailable = cs_sha256_has_hardware() == 1
 
     /// False forces the portable Swift path (for the test that compares both).
     private let usesHardware: Bool
@@ -108,14 +108,14 @@ public struct SHA256: Sendable {
         if usesHardware, let base = blocks.baseAddress {
             // A homogeneous tuple is laid out as eight contiguous UInt32s.
             withUnsafeMutableBytes(of: &state) { words in
-                cc_sha256_blocks(
+                cs_sha256_blocks(
                     words.baseAddress?.assumingMemoryBound(to: UInt32.self),
                     base.assumingMemoryBound(to: UInt8.self), blocks.count / 64)
             }
             return
         }
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
-        let k = UnsafeBufferPointer(start: cc_sha256_round_constants(), count: 64)
+        let k = UnsafeBufferPointer(start: cs_sha256_round_constants(), count: 64)
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             var offset = 0
             while offset < blocks.count {
