@@ -1,5 +1,5 @@
-// The Lanczos-3 kernel (resize.c) and the resampler that uses it (resize_stream.c). Internal to
-// CPixels.
+// The Lanczos-3 kernel (resize_kernel.c), which the streaming resampler (resize_stream.c)
+// builds for each pass. Internal to CPixels.
 #ifndef PX_RESIZE_KERNEL_H
 #define PX_RESIZE_KERNEL_H
 #include <stdint.h>
@@ -14,9 +14,4 @@ typedef struct {
 /// Weights for resampling `in` samples to `out`, with `precision` fractional bits.
 int px_kernel_make(int in, int out, int precision, px_kernel *k);
 void px_kernel_free(px_kernel *k);
-
-/// RGB or RGBA (ch 3 or 4) resize through 15-bit samples; linear != 0 (RGB only) resamples in
-/// linear light, otherwise the bytes are resampled as stored. Sizes must differ.
-int px_resize_streamed(const uint8_t *src, int sw, int sh, int ch, uint8_t *dst, int dw, int dh,
-                       int linear);
 #endif
