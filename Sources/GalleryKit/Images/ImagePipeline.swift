@@ -33,7 +33,7 @@ public struct ImagePipeline: Sendable {
 
     /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.<jpg|webp>, where <hash> is
     /// the first 10 hex digits of SHA-256 over (source bytes, the settings that shape the output,
-    /// a pipeline version constant). Use `SHA256` from Sources/GalleryKit/Output/SHA256.swift.
+    /// a pipeline version constant). Use `SHA256` from Sources/GalleryKit/Support/SHA256.swift.
     public init(settings: ImageSettings, outputDirectory: URL) {
         ImageCodecs.largeBuffersReturnToSystem
         self.settings = settings
