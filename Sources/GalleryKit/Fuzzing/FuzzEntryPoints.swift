@@ -31,14 +31,14 @@ package enum FuzzEntryPoints {
                 let decoded = try ImageCodecs.decodeJPEG(
                     bytes, scale: min(8, max(1, scale)), maxPixels: maxPixels,
                     maxScans: ImagePipeline.maxScans)
-                let oriented = ImageCodecs.orient(
+                let oriented = PixelOperations.orient(
                     decoded.pixels, orientation: exif?.summary.orientation ?? 1)
                 digest &+= try shrink(oriented) &+ (decoded.iccProfile?.count ?? 0)
             case .png:
                 let decoded = try ImageCodecs.decodePNG(bytes, maxPixels: maxPixels)
                 digest &+= plan(width: decoded.pixels.width, height: decoded.pixels.height)
-                let flat = ImageCodecs.flattenPremultiplied(
-                    ImageCodecs.premultiplied(decoded.pixels), onto: ImageSettings.defaultBackground)
+                let flat = PixelOperations.flattenPremultiplied(
+                    PixelOperations.premultiplied(decoded.pixels), onto: ImageSettings.defaultBackground)
                 digest &+= try shrink(flat) &+ (decoded.iccProfile?.count ?? 0)
             default:
                 digest &+= ImagePipeline.describeBytes(bytes).utf8.count
@@ -97,7 +97,7 @@ package enum FuzzEntryPoints {
     /// A Lanczos resize to a third of the size (at least 1 x 1).
     private static func shrink(_ pixels: PixelBuffer) throws(CodecFailure) -> Int {
         guard pixels.width > 0, pixels.height > 0 else { return 0 }
-        let small = try ImageCodecs.resize(
+        let small = try PixelOperations.resize(
             pixels, width: max(1, pixels.width / 3), height: max(1, pixels.height / 3))
         return small.bytes.count
     }

@@ -126,7 +126,7 @@ enum HEIFDecoder {
         // PixelBuffer holds straight alpha; a file flagged premultiplied (`prem` reference)
         // decodes with colours already multiplied by alpha.
         return hasAlpha && heif_image_is_premultiplied_alpha(image) != 0
-            ? ImageCodecs.unpremultiplied(pixels) : pixels
+            ? PixelOperations.unpremultiplied(pixels) : pixels
     }
 
     /// The raw ICC profile (`prof` or `rICC`); nil for none or for `nclx` only.

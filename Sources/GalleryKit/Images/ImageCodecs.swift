@@ -1,4 +1,4 @@
-internal import CCodecs
+internal import CImageCodecs
 
 /// Why a codec call failed, before the pipeline adds the file it was reading.
 enum CodecFailure: Error, Sendable, Equatable {
@@ -22,8 +22,9 @@ struct DecodedImage: Sendable {
     var warnings: Int
 }
 
-/// The Swift face of the CCodecs target (libjpeg, libpng and our C pixel loops). This is the
-/// only file that imports CCodecs; C pointers never leave it.
+/// The Swift face of the CImageCodecs target (libjpeg and libpng behind C code that owns their
+/// `setjmp`). This is the only file that imports CImageCodecs; C pointers never leave it. The
+/// pixel loops are in `PixelOperations`.
 enum ImageCodecs {
     /// The width and height a JPEG declares, from its header alone.
     static func jpegSize(_ data: [UInt8]) throws(CodecFailure) -> (width: Int, height: Int) {
@@ -124,81 +125,6 @@ enum ImageCodecs {
         }
         guard let data = buffer.data else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: buffer.length))
-    }
-
-    /// Lanczos-3 resize to exactly `width` x `height`; `linearLight` averages light rather than
-    /// sRGB code values (RGB only: RGBA is resampled as stored).
-    static func resize(_ pixels: PixelBuffer, width: Int, height: Int, linearLight: Bool = false)
-        throws(CodecFailure) -> PixelBuffer
-    {
-        var code = Int32(CC_OK)
-        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * pixels.channels) {
-            target, count in
-            code = pixels.bytes.withUnsafeBufferPointer { source in
-                cc_resize(
-                    source.baseAddress, Int32(pixels.width), Int32(pixels.height),
-                    Int32(pixels.channels), target.baseAddress, Int32(width), Int32(height),
-                    linearLight ? 1 : 0)
-            }
-            count = code == Int32(CC_OK) ? target.count : 0
-        }
-        guard code == Int32(CC_OK) else { throw failure(code, "resize failed", width: 0, height: 0) }
-        return PixelBuffer(width: width, height: height, channels: pixels.channels, bytes: bytes)
-    }
-
-    /// Applies EXIF orientation 1...8 to the pixels (anything else acts as 1).
-    static func orient(_ pixels: PixelBuffer, orientation: Int) -> PixelBuffer {
-        guard (2...8).contains(orientation) else { return pixels }
-        let bytes = [UInt8](unsafeUninitializedCapacity: pixels.bytes.count) { target, count in
-            pixels.bytes.withUnsafeBufferPointer { source in
-                cc_orient(
-                    source.baseAddress, Int32(pixels.width), Int32(pixels.height),
-                    Int32(pixels.channels), Int32(orientation), target.baseAddress)
-            }
-            count = target.count
-        }
-        let transposed = orientation >= 5
-        return PixelBuffer(
-            width: transposed ? pixels.height : pixels.width,
-            height: transposed ? pixels.width : pixels.height, channels: pixels.channels,
-            bytes: bytes)
-    }
-
-    /// RGBA with colours multiplied by alpha (what the resizer needs so that transparent
-    /// pixels lend no colour to their neighbours); RGB passes through.
-    static func premultiplied(_ pixels: PixelBuffer) -> PixelBuffer {
-        guard pixels.channels == 4 else { return pixels }
-        var result = pixels
-        let count = pixels.width * pixels.height
-        result.bytes.withUnsafeMutableBufferPointer { cc_premultiply($0.baseAddress, count) }
-        return result
-    }
-
-    /// Premultiplied RGBA back to straight alpha (what encoders expect); RGB passes through.
-    static func unpremultiplied(_ pixels: PixelBuffer) -> PixelBuffer {
-        guard pixels.channels == 4 else { return pixels }
-        let count = pixels.width * pixels.height
-        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { target, written in
-            pixels.bytes.withUnsafeBufferPointer { source in
-                cc_unpremultiply(source.baseAddress, count, target.baseAddress)
-            }
-            written = count * 4
-        }
-        return PixelBuffer(width: pixels.width, height: pixels.height, channels: 4, bytes: bytes)
-    }
-
-    /// Composites premultiplied RGBA onto `background`; RGB passes through.
-    static func flattenPremultiplied(_ pixels: PixelBuffer, onto background: RGBColor) -> PixelBuffer {
-        guard pixels.channels == 4 else { return pixels }
-        let count = pixels.width * pixels.height
-        let colour = [background.red, background.green, background.blue]
-        let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { target, written in
-            pixels.bytes.withUnsafeBufferPointer { source in
-                cc_flatten_premultiplied(source.baseAddress, count, colour, target.baseAddress)
-            }
-            written = count * 3
-        }
-        return PixelBuffer(width: pixels.width, height: pixels.height, channels: 3, bytes: bytes)
     }
 
     private static func check(_ code: Int32, _ image: inout cc_image) throws(CodecFailure) {

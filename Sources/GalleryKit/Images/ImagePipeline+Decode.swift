@@ -46,7 +46,7 @@ extension ImagePipeline {
             if format == .jpeg { return try decodeJPEG(data, maxPixels: maxPixels) }
             let decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
             return SourceImage(
-                pixels: ImageCodecs.premultiplied(decoded.pixels), width: decoded.pixels.width,
+                pixels: PixelOperations.premultiplied(decoded.pixels), width: decoded.pixels.width,
                 height: decoded.pixels.height, exif: nil, iccProfile: decoded.iccProfile,
                 hasAlpha: decoded.pixels.channels == 4)
         } catch {
@@ -69,7 +69,7 @@ extension ImagePipeline {
         let decoded = try ImageCodecs.decodeJPEG(
             data, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans)
         return SourceImage(
-            pixels: ImageCodecs.orient(decoded.pixels, orientation: orientation), width: width,
+            pixels: PixelOperations.orient(decoded.pixels, orientation: orientation), width: width,
             height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false)
     }
 
@@ -91,7 +91,7 @@ extension ImagePipeline {
         }
         let image = decoded.image
         return SourceImage(
-            pixels: ImageCodecs.premultiplied(image), width: image.width, height: image.height,
+            pixels: PixelOperations.premultiplied(image), width: image.width, height: image.height,
             exif: decoded.exif.flatMap(Self.readTIFF), iccProfile: decoded.iccProfile,
             hasAlpha: image.channels == 4)
     }
@@ -115,9 +115,9 @@ extension ImagePipeline {
         } catch {
             throw fail(.corrupt("\(error)"))
         }
-        let oriented = ImageCodecs.orient(image, orientation: exif?.summary.orientation ?? 1)
+        let oriented = PixelOperations.orient(image, orientation: exif?.summary.orientation ?? 1)
         return SourceImage(
-            pixels: ImageCodecs.premultiplied(oriented), width: oriented.width,
+            pixels: PixelOperations.premultiplied(oriented), width: oriented.width,
             height: oriented.height, exif: exif, iccProfile: icc, hasAlpha: image.channels == 4)
     }
 

@@ -45,7 +45,7 @@ extension ImagePipeline {
         case .webp:
             do {
                 return try WebPCodec.encode(
-                    ImageCodecs.unpremultiplied(pixels), quality: quality, method: Self.webpMethod,
+                    PixelOperations.unpremultiplied(pixels), quality: quality, method: Self.webpMethod,
                     iccProfile: icc, exif: exif)
             } catch {
                 throw fail("\(error)")
@@ -53,7 +53,7 @@ extension ImagePipeline {
         default:
             do throws(CodecFailure) {
                 return try ImageCodecs.encodeJPEG(
-                    ImageCodecs.flattenPremultiplied(pixels, onto: settings.background),
+                    PixelOperations.flattenPremultiplied(pixels, onto: settings.background),
                     quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
             } catch {
                 throw ImageError(Self.reason(for: error), file: file)

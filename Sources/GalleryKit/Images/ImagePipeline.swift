@@ -19,13 +19,13 @@ struct ImagePipeline: Sendable {
     static let maxScans = 256
     /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).
     ///
-    /// Measured (clang -O2 as SwiftPM builds CCodecs, one core): the cascade 3000 -> 2400 ->
+    /// Measured (clang -O2 as SwiftPM builds CPixels, one core): the cascade 3000 -> 2400 ->
     /// 1600 -> 960 -> 480 takes 41-43 ms on CPUs with AVX2 (130 ms with the portable loops,
     /// which give the same bytes), in linear light or in sRGB alike: the resampler runs on
-    /// 15-bit samples either way and only its tables differ (see `resize_stream.c`). So fine
-    /// bright detail (foliage against the sky, a black-and-white pattern) keeps its brightness
-    /// when scaled down, instead of turning darker, for nothing. RGBA (premultiplied in sRGB) is
-    /// resampled as stored.
+    /// 15-bit samples either way and only its tables differ (see `CPixels/resize_stream.c`).
+    /// So fine bright detail (foliage against the sky, a black-and-white pattern) keeps its
+    /// brightness when scaled down, instead of turning darker, for nothing. RGBA (premultiplied
+    /// in sRGB) is resampled as stored.
     static let linearLight = true
 
     let settings: ImageSettings
@@ -86,7 +86,7 @@ struct ImagePipeline: Sendable {
                 let height = RenditionPlan.height(
                     forWidth: width, photoWidth: source.width, photoHeight: source.height)
                 if current.width != width || current.height != height {
-                    current = try ImageCodecs.resize(
+                    current = try PixelOperations.resize(
                         current, width: width, height: height, linearLight: Self.linearLight)
                 }
                 encoder.submit(current)
@@ -97,10 +97,10 @@ struct ImagePipeline: Sendable {
         }
         // The preview is made while the last encodes run.
         let size = RenditionPlan.previewSize(width: current.width, height: current.height)
-        var preview = ImageCodecs.flattenPremultiplied(current, onto: settings.background)
+        var preview = PixelOperations.flattenPremultiplied(current, onto: settings.background)
         if (size.width, size.height) != (current.width, current.height) {
             do throws(CodecFailure) {
-                preview = try ImageCodecs.resize(preview, width: size.width, height: size.height)
+                preview = try PixelOperations.resize(preview, width: size.width, height: size.height)
             } catch {
                 encoder.wait()
                 throw codec(error)

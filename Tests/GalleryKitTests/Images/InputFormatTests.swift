@@ -28,7 +28,7 @@ import Testing
         let bytes = [UInt8](
             try Data(contentsOf: Self.corpus.appendingPathComponent("dir1/test1/outdoor.heic")))
         let decoded = try HEIFDecoder.decode(bytes, maxPixels: 1 << 24).image
-        let expected = try ImageCodecs.resize(decoded, width: 200, height: 150, linearLight: true)
+        let expected = try PixelOperations.resize(decoded, width: 200, height: 150, linearLight: true)
         #expect(ImageTestSupport.meanDifference(rendition, expected) < 8)
     }
 
@@ -70,7 +70,7 @@ import Testing
             forWidth: 400, photoWidth: decoded.width, photoHeight: decoded.height)
         let rendition = try Self.jpegPixels(result, output, width: 400)
         #expect([rendition.width, rendition.height] as [Int] == [400, height])
-        let expected = try ImageCodecs.resize(decoded, width: 400, height: height, linearLight: true)
+        let expected = try PixelOperations.resize(decoded, width: 400, height: height, linearLight: true)
         #expect(ImageTestSupport.meanDifference(rendition, expected) < 8)
     }
 

@@ -20,7 +20,7 @@ import Testing
         (5, 0, 3, 2), (6, 3, 0, 5), (7, 5, 2, 3), (8, 2, 5, 0),
     ])
     func cornersLandWhereTheTagSays(orientation: Int, topLeft: Int, topRight: Int, bottomLeft: Int) {
-        let shown = ImageCodecs.orient(Self.stored, orientation: orientation)
+        let shown = PixelOperations.orient(Self.stored, orientation: orientation)
         let turned = orientation >= 5
         #expect(shown.width == (turned ? 2 : 3) && shown.height == (turned ? 3 : 2))
         #expect(Self.pixel(shown, x: 0, y: 0) == topLeft)
@@ -31,6 +31,6 @@ import Testing
 
     @Test(arguments: [0, 9, -1, 65535])
     func invalidOrientationsLeaveThePixelsAlone(orientation: Int) {
-        #expect(ImageCodecs.orient(Self.stored, orientation: orientation) == Self.stored)
+        #expect(PixelOperations.orient(Self.stored, orientation: orientation) == Self.stored)
     }
 }

@@ -37,4 +37,28 @@ import Testing
         }
         #expect(loose.isEmpty, "every file of GalleryKit lives in a room: \(loose)")
     }
+
+    /// "Exactly one Swift file imports each C module": the claim the doc comments and
+    /// ARCHITECTURE.md make, checked over every Swift file of Sources/.
+    @Test func eachCModuleHasOneImporter() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        var importers: [String: [String]] = [:]
+        let walker = FileManager.default.enumerator(atPath: sources.path)
+        while let path = walker?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+                let module = String(words[index + 1])
+                if module.first == "C", module.dropFirst().first?.isUppercase == true {
+                    importers[module, default: []].append(path)
+                }
+            }
+        }
+        #expect(importers.count >= 6)
+        for (module, files) in importers {
+            #expect(files.count == 1, "\(module) is imported by \(files)")
+        }
+    }
 }

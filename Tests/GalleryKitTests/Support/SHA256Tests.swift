@@ -3,6 +3,9 @@ import Testing
 @testable import GalleryKit
 
 @Suite struct SHA256Tests {
+    /// The examples of FIPS 180-4 (NIST's "SHA256.pdf", and the million-"a" message of
+    /// FIPS 180-2), on the hardware path where the CPU has one and on the portable C code,
+    /// which runs here whatever the CPU.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
@@ -10,15 +13,34 @@ import Testing
             "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
         ),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqr"
+                + "lmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        ),
+        (
+            String(repeating: "a", count: 1_000_000),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        ),
     ])
     func knownDigests(input: String, digest: String) {
         #expect(SHA256.hex(input) == digest)
-        var portable = SHA256(hardware: false)
-        portable.update(input)
-        #expect(SHA256.hexString(portable.finalize()) == digest)
+        for hardware in [true, false] {
+            var hasher = SHA256(hardware: hardware)
+            hasher.update(input)
+            #expect(SHA256.hexString(hasher.finalize()) == digest, "hardware: \(hardware)")
+        }
     }
 
-    /// The SHA extensions path (where the CPU has them) and the Swift one agree on inputs of
+    /// Asking for the portable code gets it even on a CPU with SHA extensions, so that the
+    /// tests above and below check it there too; the default takes the hardware where it is.
+    @Test func portablePathCanBeForced() {
+        #expect(!SHA256(hardware: false).usesHardware)
+        #expect(SHA256(hardware: true).usesHardware == SHA256.hardwareAvailable)
+        #expect(SHA256().usesHardware == SHA256.hardwareAvailable)
+    }
+
+    /// The SHA extensions path (where the CPU has them) and the portable one agree on inputs of
     /// every length around the block size and on a large one fed in uneven pieces. A photo's
     /// digest names its rendition folder, so a difference would move every image URL.
     @Test(.enabled(if: SHA256.hardwareAvailable, "this CPU has no SHA extensions"))

@@ -9,7 +9,7 @@
 #include <jerror.h>
 #include <jpeglib.h>
 
-#include "ccodecs.h"
+#include "cimagecodecs.h"
 #include "jpeg_error.h"
 
 void cc_error_exit(j_common_ptr cinfo) {
@@ -43,7 +43,7 @@ void cc_progress(j_common_ptr cinfo) {
     }
 }
 
-// Frees for the result types of every cc_* call (declared in ccodecs.h).
+// Frees for the result types of every cc_* call (declared in cimagecodecs.h).
 void cc_image_free(cc_image *image) {
     if (!image) return;
     free(image->pixels);

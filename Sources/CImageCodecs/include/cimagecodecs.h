@@ -1,5 +1,8 @@
-#ifndef CCODECS_H
-#define CCODECS_H
+// The JPEG (libjpeg) and PNG (libpng) codecs. Both libraries report fatal errors by longjmp;
+// the setjmp targets live in these C files, which Swift cannot have, so every call here returns
+// a result code instead. Imported by one Swift file, ImageCodecs.swift.
+#ifndef CIMAGECODECS_H
+#define CIMAGECODECS_H
 #include <stddef.h>
 #include <stdint.h>
 
@@ -75,47 +78,6 @@ int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc
 /// and out->pixels stays NULL; without, they are allocated into out->pixels.
 int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,
                   size_t dst_size, cc_image *out);
-
-/// Separable Lanczos-3 resize of 8-bit pixels with `channels` (3 or 4) interleaved channels
-/// (fixed point, 15-bit samples, deterministic). dst holds dst_width * dst_height * channels
-/// bytes. linear != 0 resamples RGB (channels 3) in linear light (sRGB decoded through a
-/// table); RGBA (premultiplied in sRGB) is always resampled as stored.
-int cc_resize(const uint8_t *src, int src_width, int src_height, int channels, uint8_t *dst,
-              int dst_width, int dst_height, int linear);
-
-/// Turns the AVX2 path of cc_resize on (the default, where the CPU has AVX2) or off; returns
-/// the previous setting. Both paths give the same bytes; this is for the test that checks it.
-int cc_resize_set_simd(int enabled);
-
-/// 1 when this CPU runs the AVX2 path of cc_resize.
-int cc_resize_has_simd(void);
-
-/// Applies EXIF orientation 1...8 (others act as 1). dst has the same byte count as src;
-/// for 5...8 its width is src_height and its height src_width.
-void cc_orient(const uint8_t *src, int width, int height, int channels, int orientation,
-               uint8_t *dst);
-
-
-/// Multiplies the colour of RGBA pixels by their alpha, in place (for resizing: transparent
-/// pixels then add no colour to their neighbours).
-void cc_premultiply(uint8_t *rgba, size_t pixel_count);
-
-/// Divides premultiplied RGBA back to straight alpha (fully transparent pixels become 0).
-void cc_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
-
-/// Composites premultiplied RGBA onto an opaque background colour (R, G, B), giving RGB.
-void cc_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uint8_t background[3],
-                              uint8_t *rgb);
-
-/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for both implementations.
-const uint32_t *cc_sha256_round_constants(void);
-
-/// 1 when this CPU has the SHA extensions that cc_sha256_blocks needs.
-int cc_sha256_has_hardware(void);
-
-/// SHA-256's compression function over `blocks` consecutive 64-byte blocks, updating the eight
-/// state words (A ... H). Only where cc_sha256_has_hardware() says so; does nothing elsewhere.
-void cc_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
 
 /// Makes malloc map every allocation of `threshold` bytes or more on its own and unmap it when
 /// freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it dynamically).

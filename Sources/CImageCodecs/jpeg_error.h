@@ -1,6 +1,6 @@
 #ifndef CCODECS_JPEG_ERROR_H
 #define CCODECS_JPEG_ERROR_H
-// Private to CCodecs: the error manager that owns the setjmp target. Include after jpeglib.h.
+// Private to CImageCodecs: the error manager that owns the setjmp target. Include after jpeglib.h.
 #include <setjmp.h>
 
 typedef struct {

@@ -7,7 +7,7 @@
 
 #include <png.h>
 
-#include "ccodecs.h"
+#include "cimagecodecs.h"
 
 typedef struct {
     const uint8_t *data;

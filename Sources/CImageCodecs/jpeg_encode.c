@@ -6,7 +6,7 @@
 
 #include <jpeglib.h>
 
-#include "ccodecs.h"
+#include "cimagecodecs.h"
 #include "jpeg_error.h"
 
 typedef struct {
