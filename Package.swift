@@ -7,7 +7,8 @@ import PackageDescription
 /// system-library target with a module map and a shim header. Three C targets are our own,
 /// split along their link lines, each imported by one Swift file: `CImageCodecs` (libjpeg and
 /// libpng, owning the `setjmp` they need for error recovery, which Swift cannot call),
-/// `CPixels` (the resampler and pixel loops; libm) and `CSHA256` (no library).
+/// `CPixels` (the resampler and pixel loops; libm), `CSHA256` (no library) and `CFileSystem`
+/// (the one Linux call Swift's Glibc module hides: renameat2, for the atomic swap of the site).
 ///
 /// No target has `unsafeFlags`: SwiftPM refuses them in a package that another one depends on
 /// by version (`from: "1.0.0"`: "the target 'CCodecs' in product 'GalleryKit' contains unsafe
@@ -39,9 +40,13 @@ let package = Package(
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .target(name: "CPixels", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSHA256"),
+        .target(name: "CFileSystem"),
         .target(
             name: "GalleryKit",
-            dependencies: ["CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif"]
+            dependencies: [
+                "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CFileSystem", "CWebP",
+                "CHeif",
+            ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe"]),

@@ -22,6 +22,13 @@ enum OutputProblem: ErrorReason {
     case finished
     /// A file system call failed.
     case io(operation: String, detail: String)
+    /// The output folder was missing and a previous site left beside it was put back.
+    case recoveredPreviousSite
+
+    /// Putting a lost site back only warns; everything else is an error.
+    var severity: Severity {
+        self == .recoveredPreviousSite ? .warning : .error
+    }
 
     /// The message shown after the location.
     var message: String {
@@ -46,6 +53,9 @@ enum OutputProblem: ErrorReason {
             "the output was already committed or abandoned"
         case .io(let operation, let detail):
             "cannot \(operation): \(detail)"
+        case .recoveredPreviousSite:
+            "the output folder was missing; the previous site, left beside it by a build that was "
+                + "interrupted while swapping, was put back"
         }
     }
 }

@@ -1,3 +1,4 @@
+internal import CFileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -7,8 +8,8 @@ import Foundation
 #endif
 
 extension OutputWriter {
-    /// Swaps the staging folder in as the output folder with `rename(2)` and deletes the
-    /// previous site. On failure the previous site stays in place and staging is removed.
+    /// Swaps the staging folder in as the output folder and deletes the previous site. On
+    /// failure the previous site stays in place and staging is removed.
     /// - Throws: ``OutputError`` when the output folder can no longer be replaced or a rename fails.
     func commit() throws(OutputError) {
         if let previous = try commit(keepingPrevious: true) {
@@ -19,6 +20,12 @@ extension OutputWriter {
     /// ``commit()``, but the previous site is left in its folder beside the output (named like
     /// a staging folder) and returned instead of deleted, for the caller to delete later (in
     /// the background) or to recycle as the next build's staging folder.
+    ///
+    /// The swap is one atomic step, `renameat2(RENAME_EXCHANGE)`: at no moment is there no
+    /// output folder, whenever the process is killed. Where the file system cannot exchange
+    /// (EINVAL: some network and FUSE file systems), it falls back to two renames, and a later
+    /// build puts the previous site back if one was killed between them
+    /// (``recoverPreviousSite(of:)``).
     /// - Returns: where the previous site now is, or nil when there was none.
     @discardableResult
     func commit(keepingPrevious: Bool) throws(OutputError) -> URL? {
@@ -31,29 +38,68 @@ extension OutputWriter {
         }
         var previous: URL?
         if FileManager.default.fileExists(atPath: outputDirectory.path) {
-            let old = Self.sibling(of: outputDirectory, kind: "old")
-            guard rename(outputDirectory.path, old.path) == 0 else {
+            if cfs_exchange(stagingDirectory.path, outputDirectory.path) == 0 {
+                previous = stagingDirectory
+            } else if errno == EINVAL || errno == ENOSYS {
+                previous = try renameAside()
+            } else {
                 let detail = errnoText()
                 removeStaging()
+                throw OutputError(.io(operation: "swap the new site in", detail: detail), file: displayPathForErrors)
+            }
+        }
+        if previous != stagingDirectory {
+            guard rename(stagingDirectory.path, outputDirectory.path) == 0 else {
+                let detail = errnoText()
+                if let previous { _ = rename(previous.path, outputDirectory.path) }
+                removeStaging()
                 throw OutputError(
-                    .io(operation: "move the previous site aside", detail: detail),
+                    .io(operation: "move the new site into place", detail: detail),
                     file: displayPathForErrors)
             }
-            previous = old
-        }
-        guard rename(stagingDirectory.path, outputDirectory.path) == 0 else {
-            let detail = errnoText()
-            if let previous { _ = rename(previous.path, outputDirectory.path) }
-            removeStaging()
-            throw OutputError(
-                .io(operation: "move the new site into place", detail: detail),
-                file: displayPathForErrors)
         }
         if !keepingPrevious, let previous {
             try? FileManager.default.removeItem(at: previous)
             return nil
         }
         return previous
+    }
+
+    /// The first of the two renames, where the file system cannot exchange: the previous site
+    /// moves to an `old` sibling.
+    private func renameAside() throws(OutputError) -> URL {
+        let old = Self.sibling(of: outputDirectory, kind: "old")
+        guard rename(outputDirectory.path, old.path) == 0 else {
+            let detail = errnoText()
+            removeStaging()
+            throw OutputError(
+                .io(operation: "move the previous site aside", detail: detail), file: displayPathForErrors)
+        }
+        return old
+    }
+
+    /// When the output folder is missing but a build that is no longer running left the
+    /// previous site beside it (killed between the two renames of a commit that could not
+    /// exchange), puts that site back; the newest one when there are several.
+    /// - Returns: true when a site was put back.
+    static func recoverPreviousSite(of output: URL) -> Bool {
+        guard !FileManager.default.fileExists(atPath: output.path) else { return false }
+        let parent = output.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return false }
+        let prefix = "\(output.lastPathComponent).galleryc-old-"
+        var newest: (path: String, modified: Date)?
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ Int32($0) }),
+                pid != getpid(), processHasExited(pid)
+            else { continue }
+            let path = parent.appendingPathComponent(name).path
+            guard FileManager.default.fileExists(atPath: path + "/" + markerFileName),
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            else { continue }
+            if newest.map({ modified > $0.modified }) ?? true { newest = (path, modified) }
+        }
+        guard let newest else { return false }
+        return rename(newest.path, output.path) == 0
     }
 
     /// True when `folder` is a galleryc sibling of `output` with the marker (so recycling it

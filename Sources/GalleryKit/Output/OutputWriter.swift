@@ -29,6 +29,9 @@ final class OutputWriter: Sendable {
     /// True when the staging folder is a previous site given as `recycling`, which the build
     /// must reconcile (remove what the new site does not have, rewrite what changed).
     let isRecycled: Bool
+    /// True when the output folder was missing and the previous site, left beside it by a
+    /// build that was killed mid-swap, was put back (``recoverPreviousSite(of:)``).
+    let recoveredPreviousSite: Bool
 
     /// The output folder as the caller gave it, for messages.
     let displayPathForErrors: String
@@ -65,6 +68,9 @@ final class OutputWriter: Sendable {
         }
         let outputURL = URL(fileURLWithPath: output, isDirectory: true)
         try Self.checkReplaceable(outputURL, display: display)
+        // Before anything else looks at the siblings: a previous site left beside a missing
+        // output folder is the site, not a leftover to delete.
+        self.recoveredPreviousSite = Self.recoverPreviousSite(of: outputURL)
 
         let parent = outputURL.deletingLastPathComponent()
         if let recycling, Self.isRecyclable(recycling, output: outputURL) {
