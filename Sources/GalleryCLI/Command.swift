@@ -30,8 +30,12 @@ public struct BuildCommand: Sendable, Hashable {
     public var cachePath: String?
     /// `--strict`: warnings fail the build.
     public var strict = false
+    /// `--keep-going`: publish the site without the files that failed (exit 1 all the same).
+    public var keepGoing = false
     /// `--drafts`: build drafts too.
     public var includeDrafts = false
+    /// `--follow-links`: follow symlinks that lead out of the content folder.
+    public var followLinks = false
     /// `--quiet`: print only errors.
     public var quiet = false
     /// `--verbose`: print notes too.
@@ -57,6 +61,8 @@ public struct ServeCommand: Sendable, Hashable {
     public var cachePath: String?
     /// `--drafts`: build drafts too.
     public var includeDrafts = false
+    /// `--follow-links`: follow symlinks that lead out of the content folder.
+    public var followLinks = false
 
     /// Creates the arguments of a plain `galleryc serve`.
     public init() {}

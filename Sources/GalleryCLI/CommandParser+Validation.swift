@@ -12,7 +12,9 @@ struct OptionSpec {
                 OptionSpec(name: "--jobs", valueName: "n"),
                 OptionSpec(name: "--cache-dir", valueName: "dir"),
                 OptionSpec(name: "--strict"),
+                OptionSpec(name: "--keep-going"),
                 OptionSpec(name: "--drafts"),
+                OptionSpec(name: "--follow-links"),
                 OptionSpec(name: "--quiet"),
                 OptionSpec(name: "--verbose"),
             ]
@@ -24,6 +26,7 @@ struct OptionSpec {
                 OptionSpec(name: "--templates", valueName: "dir"),
                 OptionSpec(name: "--cache-dir", valueName: "dir"),
                 OptionSpec(name: "--drafts"),
+                OptionSpec(name: "--follow-links"),
             ]
         }
     }
@@ -47,12 +50,20 @@ extension CommandParser {
             command.jobs = jobs
         }
         command.strict = parsed.flags.contains("--strict")
+        command.keepGoing = parsed.flags.contains("--keep-going")
         command.includeDrafts = parsed.flags.contains("--drafts")
+        command.followLinks = parsed.flags.contains("--follow-links")
         command.quiet = parsed.flags.contains("--quiet")
         command.verbose = parsed.flags.contains("--verbose")
         if command.quiet && command.verbose {
             return .failure(
                 UsageError("'--quiet' and '--verbose' cannot be used together", subcommand: .build))
+        }
+        if command.strict && command.keepGoing {
+            return .failure(
+                UsageError(
+                    "'--strict' and '--keep-going' cannot be used together: one fails on warnings, "
+                        + "the other publishes despite errors", subcommand: .build))
         }
         return .success(.build(command))
     }
@@ -75,6 +86,7 @@ extension CommandParser {
         }
         if let host = parsed.values["--host"] { command.host = host }
         command.includeDrafts = parsed.flags.contains("--drafts")
+        command.followLinks = parsed.flags.contains("--follow-links")
         return .success(.serve(command))
     }
 }

@@ -97,7 +97,7 @@ struct Invocation {
     /// Build options shared by `build` and `serve`, or nil after printing why they cannot be made.
     func options(
         content: String, output: String, templates: String?, cache: String?, jobs: Int?, strict: Bool,
-        drafts: Bool
+        keepGoing: Bool, drafts: Bool, followLinks: Bool
     ) -> BuildOptions? {
         let formatter = formatter(contentPath: content)
         var isFolder: ObjCBool = false
@@ -132,7 +132,7 @@ struct Invocation {
             contentDirectory: url(content), outputDirectory: url(output),
             templatesDirectory: templates.map(url),
             themeDirectory: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, strict: strict,
-            includeDrafts: drafts, now: now,
+            keepGoing: keepGoing, includeDrafts: drafts, followLinks: followLinks, now: now,
             cacheDirectory: BuildOptions.cacheDirectory(
                 option: cache, environment: environment,
                 currentDirectory: URL(fileURLWithPath: currentDirectory)))

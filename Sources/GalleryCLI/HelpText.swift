@@ -10,13 +10,15 @@ public enum HelpText {
     /// The usage line of `galleryc build`.
     public static let buildUsage = """
         galleryc build [<content-dir>] [--output <dir>] [--templates <dir>] [--jobs <n>]
-                              [--cache-dir <dir>] [--strict] [--drafts] [--quiet] [--verbose]
+                              [--cache-dir <dir>] [--strict] [--keep-going] [--drafts]
+                              [--follow-links] [--quiet] [--verbose]
         """
 
     /// The usage line of `galleryc serve`.
     public static let serveUsage = """
         galleryc serve [<content-dir>] [--port <port>] [--host <host>] [--output <dir>]
                               [--templates <dir>] [--cache-dir <dir>] [--drafts]
+                              [--follow-links]
         """
 
     /// `galleryc --help`.
@@ -58,7 +60,11 @@ public enum HelpText {
                                   delete. (default: $GALLERYC_CACHE_DIR, else
                                   .galleryc/cache)
           --strict                Treat warnings as errors.
+          --keep-going            Publish the site without the files that failed, then
+                                  exit 1; a GPS leak still stops the build.
           --drafts                Include pages and albums marked 'draft: true'.
+          --follow-links          Follow symlinks that lead out of the content folder
+                                  (refused with a warning by default).
           --quiet                 Print only errors.
           --verbose               Print notes as well as errors and warnings.
           -h, --help              Show help information.
@@ -88,6 +94,8 @@ public enum HelpText {
                                   delete. (default: $GALLERYC_CACHE_DIR, else
                                   .galleryc/cache)
           --drafts                Include pages and albums marked 'draft: true'.
+          --follow-links          Follow symlinks that lead out of the content folder
+                                  (refused with a warning by default).
           -h, --help              Show help information.
 
         """

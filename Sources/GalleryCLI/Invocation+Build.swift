@@ -8,7 +8,7 @@ extension Invocation {
             let options = options(
                 content: command.contentPath, output: command.outputPath, templates: command.templatesPath,
                 cache: command.cachePath, jobs: command.jobs, strict: command.strict,
-                drafts: command.includeDrafts)
+                keepGoing: command.keepGoing, drafts: command.includeDrafts, followLinks: command.followLinks)
         else { return 1 }
         let formatter = formatter(contentPath: command.contentPath)
         let outputShown = formatter.display(command.outputPath).appendingSlash
@@ -21,7 +21,7 @@ extension Invocation {
             progress.finish()
             printDiagnostics(collector.diagnostics, command, formatter)
             console.writeError(
-                formatter.formatMessage(.error, "build interrupted; \(outputShown) was left as it was"))
+                formatter.formatMessage(.error, "build interrupted; \(untouched(options, outputShown))"))
             return GalleryCommandLine.interruptedExitCode
         } catch {
             progress.finish()
@@ -30,8 +30,10 @@ extension Invocation {
             // The build's verdict: BuildFailed (its reasons are the diagnostics) or, from a
             // build function that is not the real pipeline, an error of its own.
             var errors = collector.count(of: .error)
+            var skippable = false
             if let failed = error as? BuildFailed {
                 errors = max(errors, failed.errorCount)
+                skippable = failed.filesCouldBeSkipped
             } else if let located = error as? any LocatedError {
                 if !diagnostics.contains(located.diagnostic) {
                     console.writeError(formatter.format(located.diagnostic))
@@ -48,7 +50,14 @@ extension Invocation {
                 : command.strict && warnings > 0 ? "with \(counted(warnings, "warning")) (--strict)" : ""
             let failure = ["build failed", reason].filter { !$0.isEmpty }.joined(separator: " ")
             console.writeError(
-                formatter.formatMessage(.error, "\(failure); \(outputShown) was left as it was"))
+                formatter.formatMessage(.error, "\(failure); \(untouched(options, outputShown))"))
+            if skippable {
+                console.writeError(
+                    formatter.formatMessage(
+                        .note,
+                        "--keep-going publishes the site without the files above; a .nomedia file "
+                            + "in their folder leaves them out for good"))
+            }
             return 1
         }
         progress.finish()
@@ -57,7 +66,24 @@ extension Invocation {
         if !command.quiet {
             console.writeOutput(Self.summaryLine(summary, output: outputShown) + "\n")
         }
+        if summary.skippedErrorCount > 0 {
+            // --keep-going: the site is out, without what failed; a script checking the exit
+            // code must not take it for a complete one.
+            console.writeError(
+                formatter.formatMessage(
+                    .error,
+                    "\(outputShown) was written without what the \(counted(summary.skippedErrorCount, "error")) "
+                        + "above left out (--keep-going)"))
+            return 1
+        }
         return 0
+    }
+
+    /// What a failed build did to the output folder, truthfully: nothing, so it is the previous
+    /// site as it was, or there is none yet.
+    private func untouched(_ options: BuildOptions, _ outputShown: String) -> String {
+        FileManager.default.fileExists(atPath: options.outputDirectory.path)
+            ? "\(outputShown) was left as it was" : "no site was written (\(outputShown) does not exist yet)"
     }
 
     private func printDiagnostics(

@@ -6,7 +6,8 @@ extension Invocation {
         guard
             let options = options(
                 content: command.contentPath, output: command.outputPath, templates: command.templatesPath,
-                cache: command.cachePath, jobs: nil, strict: false, drafts: command.includeDrafts)
+                cache: command.cachePath, jobs: nil, strict: false, keepGoing: false,
+                drafts: command.includeDrafts, followLinks: command.followLinks)
         else { return 1 }
         let formatter = formatter(contentPath: command.contentPath)
         guard let serve else {

@@ -26,6 +26,7 @@ private let mixed = [
 @Suite struct BuildReportingTests {
     @Test func failurePrintsEveryProblemSortedThenTheVerdict() async throws {
         let site = try TestSite()
+        try site.makePreviousSite()
         let console = TestConsole()
         let code = await site.run(["build"], console: console, build: reporting(mixed, fail: true))
         #expect(code == 1)
@@ -76,6 +77,7 @@ private let mixed = [
 
     @Test func strictFailsOnWarnings() async throws {
         let site = try TestSite()
+        try site.makePreviousSite()
         let refused = TestConsole()
         #expect(
             await site.run(["build", "--strict"], console: refused, build: reporting([mixed[1]], fail: true))
@@ -83,7 +85,6 @@ private let mixed = [
         #expect(
             refused.err.hasSuffix(
                 "error: build failed with 1 warning (--strict); public/ was left as it was\n"))
-
     }
 
     /// The pipeline alone decides whether a build failed (strict included): the CLI reports
@@ -132,15 +133,50 @@ private let mixed = [
         #expect(lines.count == 3)
         #expect(lines.first == "content/a.md: warning: hm")
         #expect(lines.dropFirst().first?.hasPrefix("error: ") == true)
-        #expect(lines.last == "error: build failed with 1 error; public/ was left as it was")
+        #expect(
+            lines.last == "error: build failed with 1 error; no site was written (public/ does not exist yet)"
+        )
     }
 
     @Test func interruptedBuildExits130() async throws {
         let site = try TestSite()
         let console = TestConsole()
         #expect(await site.run(["build"], console: console) { _, _, _ in throw CancellationError() } == 130)
-        #expect(console.err == "error: build interrupted; public/ was left as it was\n")
+        #expect(console.err == "error: build interrupted; no site was written (public/ does not exist yet)\n")
         #expect(console.out.isEmpty)
+    }
+
+    /// A failure of a build that could leave files out says how to publish without them.
+    @Test func aSkippableFailureMentionsKeepGoingAndNomedia() async throws {
+        let site = try TestSite()
+        let console = TestConsole()
+        let code = await site.run(["build"], console: console) { _, collector, _ in
+            collector.emit(.error, SourceLocation(file: "a/broken.jpg"), "the image is damaged")
+            throw BuildFailed(errorCount: 1, filesCouldBeSkipped: true)
+        }
+        #expect(code == 1)
+        #expect(
+            console.err.hasSuffix(
+                "note: --keep-going publishes the site without the files above; a .nomedia file in their folder leaves them out for good\n"
+            ))
+    }
+
+    /// --keep-going: the site is written, the summary line printed, and the exit code says it
+    /// is incomplete.
+    @Test func aSiteWrittenWithSkippedFilesExits1() async throws {
+        let site = try TestSite()
+        let console = TestConsole()
+        let code = await site.run(["build", "--keep-going"], console: console) { options, collector, _ in
+            #expect(options.keepGoing)
+            collector.emit(.error, SourceLocation(file: "a/broken.jpg"), "the image is damaged")
+            return BuildSummary(
+                pageCount: 2, photoCount: 0, cachedPhotoCount: 0, duration: .zero, skippedErrorCount: 1)
+        }
+        #expect(code == 1)
+        #expect(console.out.hasPrefix("Built 2 pages"))
+        #expect(
+            console.err.hasSuffix(
+                "error: public/ was written without what the 1 error above left out (--keep-going)\n"))
     }
 
     @Test func pathsFollowTheContentFolderAsTyped() {

@@ -44,6 +44,8 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["build", "--jobs=12"], build { $0.jobs = 12 }),
         (["build", "--strict"], build { $0.strict = true }),
         (["build", "--drafts"], build { $0.includeDrafts = true }),
+        (["build", "--keep-going"], build { $0.keepGoing = true }),
+        (["build", "--follow-links"], build { $0.followLinks = true }),
         (["build", "--quiet"], build { $0.quiet = true }),
         (["build", "--verbose"], build { $0.verbose = true }),
         (["build", "--output", "a", "--output", "b"], build { $0.outputPath = "b" }),
@@ -73,6 +75,7 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["serve", "--port=1"], serve { $0.port = 1 }),
         (["serve", "--host", "0.0.0.0"], serve { $0.host = "0.0.0.0" }),
         (["serve", "--host=::1"], serve { $0.host = "::1" }),
+        (["serve", "--follow-links"], serve { $0.followLinks = true }),
         (
             ["serve", "--output", "o", "--templates=t", "--drafts"],
             serve {
@@ -102,6 +105,12 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["build", "-o", "x"], "unknown option '-o'", .build),
         (["build", "--port", "80"], "unknown option '--port'", .build),
         (["serve", "--strict"], "unknown option '--strict'", .serve),
+        (["serve", "--keep-going"], "unknown option '--keep-going'", .serve),
+        (
+            ["build", "--strict", "--keep-going"],
+            "'--strict' and '--keep-going' cannot be used together: one fails on warnings, the other "
+                + "publishes despite errors", .build
+        ),
         (["serve", "--prot", "80"], "unknown option '--prot'. Did you mean '--port'?", .serve),
         (["build", "--output"], "missing value for '--output <dir>'", .build),
         (["build", "--output", "--strict"], "missing value for '--output <dir>'", .build),

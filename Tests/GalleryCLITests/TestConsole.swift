@@ -38,6 +38,13 @@ final class TestSite {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
+    /// A `public/` from an earlier build, so a failed build can leave it as it was.
+    func makePreviousSite() throws {
+        let output = root.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("galleryc".utf8).write(to: output.appendingPathComponent(".galleryc-output"))
+    }
+
     /// Runs `galleryc` in `root` with `build` and the given environment on top of a theme.
     func run(
         _ arguments: [String], console: TestConsole, environment: [String: String] = [:],

@@ -40,15 +40,37 @@ enum ContentProblem: ErrorReason {
     /// Two names in one folder make the same slug; the later one gets a number.
     case slugTaken(String, using: String)
     case unreadable(String)
+    /// A FIFO, device or socket where a page, sidecar or site.yml would be.
+    case notARegularFile
+    /// A text file larger than any page galleryc reads.
+    case tooLarge(bytes: Int64, limit: Int64)
     case notUTF8
+    /// A file or folder name that is not valid UTF-8 (a Latin-1 `caf\xe9.jpg`): no URL or
+    /// page can carry it.
+    case nameNotUTF8
+    /// Two names in one folder that differ only in Unicode normalisation (NFC and NFD); the
+    /// first in byte order is used, this one (in `form`) is not.
+    case normalisationTwin(form: String)
+    /// A symlink to something outside the content folder, refused without `--follow-links`.
+    case linkOutsideContent(target: String)
+    /// A symlink to a folder that holds the content folder, never followed.
+    case linkAroundContent(target: String)
+    /// A symlink to a folder that is already part of the site.
+    case linkToVisitedFolder(target: String)
+    case brokenLink(to: String)
+    case linkLoop
+    /// How many files were skipped as neither photo, page, sidecar nor known metadata, by
+    /// extension (`2 .jxl, 1 .psd`): each is a note, shown with `--verbose`.
+    case skippedFiles(count: Int, kinds: String)
 
     var severity: Severity {
         switch self {
         case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .yamlSyntax,
-            .unclosedFrontMatter, .unreadable, .notUTF8:
+            .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin:
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
-            .unsupportedImage, .refusedMetadata:
+            .unsupportedImage, .refusedMetadata, .nameNotUTF8, .linkOutsideContent, .linkAroundContent,
+            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles:
             .warning
         case .ignoredSigalKey, .unsupportedVideo, .notMedia, .sidecarOfSkippedFile, .skippedByNomedia,
             .slugTaken:
@@ -95,8 +117,33 @@ enum ContentProblem: ErrorReason {
             "the URL name '\(slug)' is already used in this folder; using '\(using)'"
         case .unreadable(let why):
             "cannot read file: \(why)"
+        case .notARegularFile:
+            "not a regular file (a FIFO, device or socket); only files are read"
+        case .tooLarge(let bytes, let limit):
+            "the file is \(byteCountText(bytes)); text files over \(byteCountText(limit)) are not read"
         case .notUTF8:
             "not UTF-8 text; skipped"
+        case .nameNotUTF8:
+            "the name is not valid UTF-8, so no page can link to it; skipped (rename it, e.g. "
+                + "with 'convmv -f latin1 -t utf8')"
+        case .normalisationTwin(let form):
+            "this name is in the folder twice, in two Unicode normalisations (this one is \(form); "
+                + "copying from a Mac can do this), and both would have one URL: only the other is "
+                + "used; remove or rename this one"
+        case .linkOutsideContent(let target):
+            "a link to \(target), outside the content folder; skipped (--follow-links publishes "
+                + "what links point to)"
+        case .linkAroundContent(let target):
+            "a link to \(target), which holds the content folder; never followed"
+        case .linkToVisitedFolder(let target):
+            "a link to a folder that is already part of the site (\(target)); skipped"
+        case .brokenLink(let target):
+            "a broken link (to \(target)); skipped"
+        case .linkLoop:
+            "a loop of links; skipped"
+        case .skippedFiles(let count, let kinds):
+            "\(count) \(count == 1 ? "file" : "files") skipped as neither photo, page nor sidecar: "
+                + "\(kinds) (--verbose lists them)"
         }
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 struct ContentLoader {
     let contentDirectory: URL
     let includeDrafts: Bool
+    /// Follow symlinks out of the content folder (`--follow-links`).
+    var followLinks = false
     let diagnostics: DiagnosticCollector
 
     /// Slugs the output uses at the site root for its own files.
@@ -16,9 +18,14 @@ struct ContentLoader {
     ///   - contentDirectory: the content folder (`site.yml`, `index.md`, album folders).
     ///   - includeDrafts: keep pages and albums marked `draft: true`.
     ///   - diagnostics: receives every warning and error about the content.
-    init(contentDirectory: URL, includeDrafts: Bool, diagnostics: DiagnosticCollector) {
+    ///   - followLinks: follow symlinks that lead out of the content folder.
+    init(
+        contentDirectory: URL, includeDrafts: Bool, followLinks: Bool = false,
+        diagnostics: DiagnosticCollector
+    ) {
         self.contentDirectory = contentDirectory
         self.includeDrafts = includeDrafts
+        self.followLinks = followLinks
         self.diagnostics = diagnostics
     }
 
@@ -30,12 +37,17 @@ struct ContentLoader {
         try checkContentDirectory()
         let siteReporter = IssueReporter(file: "site.yml", diagnostics: diagnostics)
         let siteURL = contentDirectory.appendingPathComponent("site.yml")
-        let siteText = FileManager.default.fileExists(atPath: siteURL.path) ? readText("site.yml") : nil
+        var siteText: String?
+        if FileManager.default.fileExists(atPath: siteURL.path), allowed("site.yml") {
+            siteText = readText("site.yml")
+        }
+        _ = allowed("templates")
         let config = SiteConfigReader.read(
             siteText, defaultTitle: contentDirectory.standardizedFileURL.lastPathComponent,
             reporter: siteReporter)
 
-        let scan = FolderScanner(root: contentDirectory, diagnostics: diagnostics).scanRoot()
+        let scan = FolderScanner(root: contentDirectory, followLinks: followLinks, diagnostics: diagnostics)
+            .scanRoot()
         var builder = AlbumBuilder(
             loader: self,
             markdown: MarkdownOptions(allowRawHTML: config.allowRawHTML, basePath: config.basePath))
@@ -49,6 +61,20 @@ struct ContentLoader {
             Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8))
         }
         return Site(config: config, home: home, pages: pages, root: root)
+    }
+
+    /// False (with a warning naming the link and its target) when the file or folder at
+    /// `relativePath` is a link that leaves the content folder and links are not followed.
+    /// The folder walk checks every other entry this way; site.yml and templates/ are read
+    /// apart from it.
+    func allowed(_ relativePath: String) -> Bool {
+        let root = ResolvedPath.resolve(contentDirectory)
+        guard !followLinks,
+            let target = FolderListing.targetOutside(root + "/" + relativePath, root: root)
+        else { return true }
+        IssueReporter(file: relativePath, diagnostics: diagnostics).report(
+            .linkOutsideContent(target: target))
+        return false
     }
 
     private func checkContentDirectory() throws(ContentError) {
@@ -66,18 +92,29 @@ struct ContentLoader {
         }
     }
 
+    /// Pages, sidecars, site.yml and `.nomedia` larger than this are refused unread.
+    static let maxTextBytes = 16 << 20
+
     /// The UTF-8 text of a file given relative to the content folder; nil (and an error
-    /// diagnostic) when it cannot be read.
+    /// diagnostic) when it cannot be read, is not a regular file, is too large or is not UTF-8.
     func readText(_ relativePath: String) -> String? {
         let reporter = IssueReporter(file: relativePath, diagnostics: diagnostics)
-        let data: Data
-        do {
-            data = try Data(contentsOf: contentDirectory.appendingPathComponent(relativePath))
+        let bytes: [UInt8]
+        do throws(FileReadFailure) {
+            let file = try FileReader(path: contentDirectory.appendingPathComponent(relativePath).path)
+            guard file.size <= Self.maxTextBytes else {
+                reporter.report(.tooLarge(bytes: file.size, limit: Int64(Self.maxTextBytes)))
+                return nil
+            }
+            bytes = try file.readRest(after: 0)
         } catch {
-            reporter.report(.unreadable(error.localizedDescription))
+            switch error {
+            case .notARegularFile: reporter.report(.notARegularFile)
+            case .unreadable(let why): reporter.report(.unreadable(why))
+            }
             return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             reporter.report(.notUTF8)
             return nil
         }

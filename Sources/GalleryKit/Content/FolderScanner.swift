@@ -2,86 +2,126 @@ import Foundation
 
 /// Walks the content folder: sorted listings, dot-files, `templates/` and sigal's `.nomedia`
 /// skipped, every file classified as photo, Markdown, unsupported image or other.
+///
+/// Nothing outside the content folder is published unless asked: a symlink that resolves
+/// outside it is refused with a warning naming the link and its target (`followLinks`, the
+/// `--follow-links` option, allows it), and a link to a folder that holds the content folder
+/// is never followed. Loops of links and folders reached twice are reported, not walked again.
+/// Every name that cannot be published (not UTF-8, a Unicode-normalisation twin of another)
+/// and every file skipped is reported: nothing disappears without a word.
 struct FolderScanner {
     static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif"]
     static let unsupportedImageExtensions: Set<String> = [
         "tif", "tiff", "gif", "avif", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf",
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
+    /// Files other tools keep beside photos: edit sidecars and thumbnail databases. Skipped
+    /// without a word.
+    static let knownMetadataExtensions: Set<String> = ["xmp", "aae", "pp3", "dop"]
+    static let knownMetadataNames: Set<String> = ["thumbs.db", "desktop.ini", "picasa.ini"]
 
     let root: URL
+    /// Follow symlinks that leave the content folder (`--follow-links`).
+    var followLinks = false
     let diagnostics: DiagnosticCollector
+
+    /// What one walk carries from folder to folder.
+    private struct Walk {
+        /// The content folder, resolved.
+        let rootPath: String
+        /// Folders walked so far, resolved, with their content path.
+        var visited: [String: String] = [:]
+        /// Files skipped as not media, by lowercased extension (`""` for none).
+        var skipped: [String: Int] = [:]
+    }
 
     /// Scans the whole tree below the content root.
     func scanRoot() -> FolderScan {
-        var visited: Set<String> = []
-        return scan(root, path: "", name: root.lastPathComponent, visited: &visited)
+        var walk = Walk(rootPath: ResolvedPath.resolve(root))
+        let scan =
+            scan(walk.rootPath, path: "", name: root.lastPathComponent, walk: &walk)
             ?? FolderScan(path: "", name: "")
+        if !walk.skipped.isEmpty {
+            let kinds = walk.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .map { "\($0.value) \($0.key.isEmpty ? "without extension" : "." + $0.key)" }
+            IssueReporter(file: ".", diagnostics: diagnostics).report(
+                .skippedFiles(count: walk.skipped.values.reduce(0, +), kinds: kinds.joined(separator: ", ")))
+        }
+        return scan
     }
 
-    private func scan(_ url: URL, path: String, name: String, visited: inout Set<String>) -> FolderScan? {
-        let real = url.resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else { return nil }
+    private func scan(_ folderPath: String, path: String, name: String, walk: inout Walk) -> FolderScan? {
+        walk.visited[folderPath] = path
         let reporter = IssueReporter(file: path.isEmpty ? "." : path, diagnostics: diagnostics)
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let entries: [FolderListing.Entry]
+        do throws(FileReadFailure) {
+            entries = try FolderListing.entries(of: folderPath)
         } catch {
-            reporter.report(.unreadable(error.localizedDescription))
+            if case .unreadable(let why) = error { reporter.report(.unreadable(why)) }
             return nil
         }
         var folder = FolderScan(path: path, name: name)
-        var skipped: Set<String> = []
-        if names.contains(".nomedia") {
-            let nomedia = folder.child(".nomedia")
-            let listed =
-                (try? String(contentsOf: url.appendingPathComponent(".nomedia"), encoding: .utf8)) ?? ""
-            let entries = listed.split(whereSeparator: \.isNewline).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            .filter { !$0.isEmpty }
-            let nomediaReporter = IssueReporter(file: nomedia, diagnostics: diagnostics)
-            if entries.isEmpty {
-                nomediaReporter.report(.skippedByNomedia("the whole folder"))
-                return nil
-            }
-            nomediaReporter.report(.skippedByNomedia(entries.joined(separator: ", ")))
-            skipped = Set(entries)
+        guard let skipped = nomediaEntries(entries, folder: folder, folderPath: folderPath) else {
+            return nil
         }
 
         var markdown: [String] = []
         var skippedStems: [String: String] = [:]
-        for entry in names where !entry.hasPrefix(".") && !skipped.contains(entry) {
-            if path.isEmpty && (entry == "templates" || entry == "site.yml") { continue }
-            let entryURL = url.appendingPathComponent(entry)
-            let entryPath = folder.child(entry)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: entryURL.path, isDirectory: &isDirectory) else {
+        var seen: [String: String] = [:]
+        for entry in entries {
+            guard let entryName = entry.name else {
+                IssueReporter(file: folder.child(entry.displayName), diagnostics: diagnostics)
+                    .report(.nameNotUTF8)
                 continue
             }
-            if isDirectory.boolValue {
-                if let sub = scan(entryURL, path: entryPath, name: entry, visited: &visited) {
+            if entryName.hasPrefix(".") || skipped.contains(entryName) { continue }
+            if path.isEmpty && (entryName == "templates" || entryName == "site.yml") { continue }
+            let entryPath = folder.child(entryName)
+            let fileReporter = IssueReporter(file: entryPath, diagnostics: diagnostics)
+            // Swift compares strings canonically: `café` in NFC and in NFD are one name to every
+            // dictionary of the build, and would be one URL.
+            if seen[entryName] != nil {
+                fileReporter.report(.normalisationTwin(form: Self.normalisation(entryName)))
+                continue
+            }
+            seen[entryName] = entryName
+            let fullPath = folderPath + "/" + entryName
+            guard let kind = followable(entry, at: fullPath, reporter: fileReporter, walk: walk) else {
+                continue
+            }
+            switch kind {
+            case .folder(let real):
+                if let earlier = walk.visited[real] {
+                    fileReporter.report(.linkToVisitedFolder(target: earlier.isEmpty ? "." : earlier))
+                } else if let sub = scan(real, path: entryPath, name: entryName, walk: &walk) {
                     folder.folders.append(sub)
                 }
                 continue
+            case .special:
+                fileReporter.report(.notARegularFile)
+                continue
+            case .file:
+                break
             }
-            let ext = (entry as NSString).pathExtension.lowercased()
-            let stem = (entry as NSString).deletingPathExtension
-            let fileReporter = IssueReporter(file: entryPath, diagnostics: diagnostics)
+            let ext = (entryName as NSString).pathExtension.lowercased()
+            let stem = (entryName as NSString).deletingPathExtension
             if Self.photoExtensions.contains(ext) {
-                folder.photos.append(entry)
+                folder.photos.append(entryName)
             } else if ext == "md" {
-                markdown.append(entry)
+                markdown.append(entryName)
             } else if Self.unsupportedImageExtensions.contains(ext) {
                 fileReporter.report(.unsupportedImage(format: ext.uppercased()))
-                skippedStems[stem] = entry
-            } else if Self.videoExtensions.contains(ext) {
-                fileReporter.report(.unsupportedVideo(format: ext.uppercased()))
-                skippedStems[stem] = entry
+                skippedStems[stem] = entryName
+            } else if Self.knownMetadataExtensions.contains(ext)
+                || Self.knownMetadataNames.contains(entryName.lowercased())
+            {
+                continue
             } else {
-                fileReporter.report(.notMedia)
-                skippedStems[stem] = skippedStems[stem] ?? entry
+                fileReporter.report(
+                    Self.videoExtensions.contains(ext)
+                        ? .unsupportedVideo(format: ext.uppercased()) : .notMedia)
+                walk.skipped[ext, default: 0] += 1
+                skippedStems[stem] = skippedStems[stem] ?? entryName
             }
         }
         folder.photos.sort(by: NaturalOrder.less)
@@ -102,5 +142,84 @@ struct FolderScanner {
             }
         }
         return folder
+    }
+
+    /// What the walk does with an entry.
+    private enum Followed {
+        /// A folder to walk, at this resolved path.
+        case folder(String)
+        case file
+        case special
+    }
+
+    /// The entry as the walk may use it, or nil (reported) when it must be skipped: a broken
+    /// link, a loop, a link out of the content folder (without `followLinks`) or around it.
+    private func followable(
+        _ entry: FolderListing.Entry, at fullPath: String, reporter: IssueReporter, walk: Walk
+    ) -> Followed? {
+        guard let target = entry.target else {
+            switch entry.kind {
+            case .folder: return .folder(fullPath)
+            case .file: return .file
+            case .special: return .special
+            }
+        }
+        switch target {
+        case .broken(let to):
+            reporter.report(.brokenLink(to: to))
+            return nil
+        case .loop:
+            reporter.report(.linkLoop)
+            return nil
+        case .resolved(let real, let kind):
+            if !ResolvedPath.isSameOrInside(real, walk.rootPath) {
+                if !followLinks {
+                    reporter.report(.linkOutsideContent(target: real))
+                    return nil
+                }
+                if kind == .folder, ResolvedPath.isSameOrInside(walk.rootPath, real) {
+                    reporter.report(.linkAroundContent(target: real))
+                    return nil
+                }
+            }
+            switch kind {
+            case .folder: return .folder(real)
+            case .file: return .file
+            case .special: return .special
+            }
+        }
+    }
+
+    /// `NFC`, `NFD` or `mixed`: how a name's accents are stored.
+    static func normalisation(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        if bytes == Array(name.precomposedStringWithCanonicalMapping.utf8) { return "NFC" }
+        if bytes == Array(name.decomposedStringWithCanonicalMapping.utf8) { return "NFD" }
+        return "mixed"
+    }
+
+    /// The names a `.nomedia` file lists (empty: none), or nil when it asks to skip the whole
+    /// folder; both are reported as notes.
+    private func nomediaEntries(
+        _ entries: [FolderListing.Entry], folder: FolderScan, folderPath: String
+    ) -> Set<String>? {
+        guard entries.contains(where: { $0.name == ".nomedia" }) else { return [] }
+        let nomedia = folder.child(".nomedia")
+        let reporter = IssueReporter(file: nomedia, diagnostics: diagnostics)
+        var listed = ""
+        do throws(FileReadFailure) {
+            let file = try FileReader(path: folderPath + "/.nomedia")
+            listed = String(decoding: try file.read(count: Int(min(file.size, 1 << 20))), as: UTF8.self)
+        } catch {
+            // An unreadable .nomedia still says "skip this folder", as an empty one does.
+        }
+        let names = listed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        if names.isEmpty {
+            reporter.report(.skippedByNomedia("the whole folder"))
+            return nil
+        }
+        reporter.report(.skippedByNomedia(names.joined(separator: ", ")))
+        return Set(names)
     }
 }

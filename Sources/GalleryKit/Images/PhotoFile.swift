@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a photo file for the image stage, which reads each source once and hands the bytes to
 /// every reader (cache key, decoder, GPS reader).
 ///
@@ -29,25 +23,28 @@ enum PhotoFile {
     /// - Throws: ``ImageError`` naming `displayPath`.
     static func read(_ url: URL, displayPath: String) throws(ImageError) -> [UInt8] {
         let fail = { (reason: ImageError.Reason) in ImageError(reason, file: displayPath) }
-        // O_NONBLOCK so that opening a FIFO does not wait for a writer; regular files ignore it.
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw fail(.unreadable(errnoText())) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw fail(.unreadable(errnoText())) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw fail(.notARegularFile) }
-        let size = Int64(info.st_size)
-        guard size > 0 else { throw fail(.emptyFile) }
-        let head = try readBytes(descriptor, count: Int(min(size, Int64(headLength))), fail: fail)
+        func reading<T>(_ body: () throws(FileReadFailure) -> T) throws(ImageError) -> T {
+            do throws(FileReadFailure) {
+                return try body()
+            } catch {
+                switch error {
+                case .notARegularFile: throw fail(.notARegularFile)
+                case .unreadable(let reason): throw fail(.unreadable(reason))
+                }
+            }
+        }
+        let file = try reading { () throws(FileReadFailure) in try FileReader(path: url.path) }
+        guard file.size > 0 else { throw fail(.emptyFile) }
+        let head = try reading { () throws(FileReadFailure) in
+            try file.read(count: Int(min(file.size, Int64(headLength))))
+        }
         let format = SniffedFormat.sniff(head)
         try ImagePipeline.checkUsable(format, head: head, fileName: url.lastPathComponent, fail: fail)
-        if let limit = plausibleSize(of: format, head: head), size > limit {
-            throw fail(.implausibleSize(bytes: size, limit: limit))
+        if let limit = plausibleSize(of: format, head: head), file.size > limit {
+            throw fail(.implausibleSize(bytes: file.size, limit: limit))
         }
-        guard size <= maxBytes else { throw fail(.fileTooLarge(bytes: size, limit: maxBytes)) }
-        guard size > Int64(head.count) else { return head }
-        let rest = try readBytes(descriptor, count: Int(size) - head.count, fail: fail)
-        return head + rest
+        guard file.size <= maxBytes else { throw fail(.fileTooLarge(bytes: file.size, limit: maxBytes)) }
+        return head + (try reading { () throws(FileReadFailure) in try file.readRest(after: head.count) })
     }
 
     /// The most bytes a file of `format` declaring the size in `head` could need; nil when the
@@ -69,34 +66,5 @@ enum PhotoFile {
         guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
         let number = { (at: Int) in head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (number(16), number(20))
-    }
-
-    /// Reads exactly `count` bytes (or up to the end of the file, when it shrank meanwhile).
-    private static func readBytes(
-        _ descriptor: Int32, count: Int, fail: (ImageError.Reason) -> ImageError
-    ) throws(ImageError) -> [UInt8] {
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            while initialized < count {
-                let got = systemRead(descriptor, base + initialized, count - initialized)
-                if got < 0 && errno == EINTR { continue }
-                if got < 0 { failure = errno }
-                if got <= 0 { return }
-                initialized += got
-            }
-        }
-        if failure != 0 { throw fail(.unreadable(errnoText(failure))) }
-        return bytes
-    }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
-        -> Int
-    {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
     }
 }

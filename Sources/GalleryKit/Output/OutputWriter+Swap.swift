@@ -45,7 +45,8 @@ extension OutputWriter {
             } else {
                 let detail = errnoText()
                 removeStaging()
-                throw OutputError(.io(operation: "swap the new site in", detail: detail), file: displayPathForErrors)
+                throw OutputError(
+                    .io(operation: "swap the new site in", detail: detail), file: displayPathForErrors)
             }
         }
         if previous != stagingDirectory {
@@ -85,7 +86,9 @@ extension OutputWriter {
     static func recoverPreviousSite(of output: URL) -> Bool {
         guard !FileManager.default.fileExists(atPath: output.path) else { return false }
         let parent = output.deletingLastPathComponent()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return false }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else {
+            return false
+        }
         let prefix = "\(output.lastPathComponent).galleryc-old-"
         var newest: (path: String, modified: Date)?
         for name in names where name.hasPrefix(prefix) {
@@ -94,7 +97,8 @@ extension OutputWriter {
             else { continue }
             let path = parent.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path + "/" + markerFileName),
-                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate]
+                    as? Date
             else { continue }
             if newest.map({ modified > $0.modified }) ?? true { newest = (path, modified) }
         }

@@ -14,8 +14,16 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Warnings fail the build.
     public var strict: Bool
+    /// Publish the site without the files that failed (`--keep-going`): the build still
+    /// reports every error and its summary counts them, so the CLI exits 1. A GPS leak, or an
+    /// output or content folder that cannot be used, still fails the build.
+    public var keepGoing: Bool
     /// Build pages and albums marked `draft: true`.
     public var includeDrafts: Bool
+    /// Follow symlinks that lead out of the content folder (`--follow-links`); by default
+    /// they are refused with a warning, so a content folder from someone else (a pull request)
+    /// cannot publish files from the machine that builds it.
+    public var followLinks: Bool
     /// The time the build treats as "now" (feed `updated`, copyright year); injected so that
     /// output is reproducible.
     public var now: Date
@@ -26,8 +34,8 @@ public struct BuildOptions: Sendable {
     public init(
         contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,
         themeDirectory: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        strict: Bool = false, includeDrafts: Bool = false, now: Date = Date(),
-        cacheDirectory: URL? = nil
+        strict: Bool = false, keepGoing: Bool = false, includeDrafts: Bool = false,
+        followLinks: Bool = false, now: Date = Date(), cacheDirectory: URL? = nil
     ) {
         self.cacheDirectory = cacheDirectory
         self.contentDirectory = contentDirectory
@@ -36,7 +44,9 @@ public struct BuildOptions: Sendable {
         self.themeDirectory = themeDirectory
         self.jobs = max(1, jobs)
         self.strict = strict
+        self.keepGoing = keepGoing
         self.includeDrafts = includeDrafts
+        self.followLinks = followLinks
         self.now = now
     }
 
@@ -63,16 +73,21 @@ public struct BuildSummary: Sendable, Hashable {
     public var duration: Duration
     /// Where the time went, phase by phase (`GALLERYC_TIMINGS=1` prints them).
     public var phases: [BuildPhaseTiming]
+    /// Errors of files that were left out of a site published with ``BuildOptions/keepGoing``
+    /// (each one is in the diagnostics); 0 for a clean build. Not zero means the site is
+    /// incomplete: the CLI exits 1.
+    public var skippedErrorCount: Int
 
     public init(
         pageCount: Int, photoCount: Int, cachedPhotoCount: Int, duration: Duration,
-        phases: [BuildPhaseTiming] = []
+        phases: [BuildPhaseTiming] = [], skippedErrorCount: Int = 0
     ) {
         self.pageCount = pageCount
         self.photoCount = photoCount
         self.cachedPhotoCount = cachedPhotoCount
         self.duration = duration
         self.phases = phases
+        self.skippedErrorCount = skippedErrorCount
     }
 }
 
@@ -87,9 +102,17 @@ public struct BuildProgress: Sendable, Hashable {
     }
 }
 
-/// Thrown by ``SiteBuilder/build(_:diagnostics:progress:)`` when the build failed; the reasons
-/// are in the diagnostics collector, and the previous output is untouched.
+/// Thrown by ``SiteBuilder/build(_:session:diagnostics:progress:)`` when the build failed; the
+/// reasons are in the diagnostics collector, and the previous output is untouched.
 public struct BuildFailed: Error, Sendable, Hashable {
     public var errorCount: Int
-    public init(errorCount: Int) { self.errorCount = errorCount }
+    /// True when every error is about a file that `--keep-going` would leave out (a photo, a
+    /// page, a template): the CLI then says so. False for a GPS leak, or a content or output
+    /// folder that cannot be used.
+    public var filesCouldBeSkipped: Bool
+
+    public init(errorCount: Int, filesCouldBeSkipped: Bool = false) {
+        self.errorCount = errorCount
+        self.filesCouldBeSkipped = filesCouldBeSkipped
+    }
 }

@@ -36,7 +36,7 @@ struct BuildRun: Sendable {
             return try phases.measure(.content) { () throws(ContentError) in
                 try ContentLoader(
                     contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
-                    diagnostics: diagnostics
+                    followLinks: options.followLinks, diagnostics: diagnostics
                 ).load()
             }
         } catch {
@@ -60,6 +60,9 @@ struct BuildRun: Sendable {
             throw stop(error)
         }
         if let spare, !writer.isRecycled { try? FileManager.default.removeItem(at: spare) }
+        if writer.recoveredPreviousSite {
+            diagnostics.emit(OutputError(.recoveredPreviousSite, file: options.outputDirectory.path))
+        }
         return writer
     }
 
@@ -122,7 +125,11 @@ struct BuildRun: Sendable {
     /// ``BuildPhase/removeStale``, ``BuildPhase/writePages`` and ``BuildPhase/scanImages``:
     /// writes the rendered files into the staging folder and checks everything the site will
     /// publish for the sources' GPS positions; returns what it found, sorted by file.
-    func write(_ files: [OutputFile], images: Images, into staging: OutputWriter) -> [GPSLeak] {
+    /// A file that cannot be written (a full disk, say) stops the build: the output folder is
+    /// not usable, `--keep-going` or not.
+    func write(_ files: [OutputFile], images: Images, into staging: OutputWriter) throws(BuildFailed)
+        -> [GPSLeak]
+    {
         let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
         var leaks: [GPSLeak] = []
         if !files.isEmpty {
@@ -143,7 +150,7 @@ struct BuildRun: Sendable {
                         recycled: staging.isRecycled)
                 }
             } catch {
-                diagnostics.emit(error)
+                throw stop(error)
             }
         }
         leaks += phases.measure(.scanImages) {
@@ -154,13 +161,18 @@ struct BuildRun: Sendable {
         return leaks.sorted { $0.location.file < $1.location.file }
     }
 
-    /// Reports the leaks, then stops the build when anything went wrong (with `strict`, a
-    /// warning too). The only place that decides whether the new site is published.
-    func verdict(leaks: [GPSLeak]) throws(BuildFailed) {
+    /// Reports the leaks, then stops the build when anything went wrong: any error (unless
+    /// `keepGoing`), any GPS leak and a site with no pages at all (the templates failed:
+    /// always), and with `strict` any warning. The only place that decides whether the new
+    /// site is published.
+    func verdict(leaks: [GPSLeak], rendered files: [OutputFile]) throws(BuildFailed) {
         for leak in leaks { diagnostics.emit(leak) }
-        if diagnostics.hasErrors || (options.strict && diagnostics.count(of: .warning) > 0) {
-            throw failed
+        let errors = diagnostics.count(of: .error)
+        if !leaks.isEmpty || (errors > 0 && files.isEmpty) { throw failed }
+        if errors > 0 && !options.keepGoing {
+            throw BuildFailed(errorCount: errors, filesCouldBeSkipped: true)
         }
+        if options.strict && diagnostics.count(of: .warning) > 0 { throw failed }
     }
 
     /// ``BuildPhase/commit`` and ``BuildPhase/stashPrevious``: swaps the new site in and hands
@@ -197,7 +209,7 @@ struct BuildRun: Sendable {
         BuildSummary(
             pageCount: files.count { $0.path.hasSuffix(".html") }, photoCount: images.derivatives.count,
             cachedPhotoCount: images.output.cachedCount, duration: ContinuousClock.now - start,
-            phases: phases.timings)
+            phases: phases.timings, skippedErrorCount: diagnostics.count(of: .error))
     }
 
     /// Opens the derivative cache when the options name one. A cache that cannot be used (it
@@ -218,12 +230,18 @@ struct BuildRun: Sendable {
 extension BuildOptions {
     /// Where templates and assets are looked up, first match wins: `--templates`, the site's
     /// `templates/` folder, then the default theme. Each comes with the path shown in messages.
+    /// The site's folder is left out when it is a link out of the content folder and links are
+    /// not followed (the content stage warns about it): its assets would be published.
     var templateDirectories: [(url: URL, displayPath: String)] {
         var directories: [(url: URL, displayPath: String)] = []
         if let templatesDirectory {
             directories.append((templatesDirectory, templatesDirectory.path))
         }
-        directories.append((contentDirectory.appendingPathComponent("templates"), "templates"))
+        let siteTemplates = contentDirectory.appendingPathComponent("templates")
+        let root = ResolvedPath.resolve(contentDirectory)
+        if followLinks || FolderListing.targetOutside(siteTemplates.path, root: root) == nil {
+            directories.append((siteTemplates, "templates"))
+        }
         directories.append((themeDirectory, themeDirectory.path))
         return directories
     }

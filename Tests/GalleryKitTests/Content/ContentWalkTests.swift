@@ -15,6 +15,7 @@ import Testing
         #expect(site.pages.isEmpty)
         #expect(
             diagnostics.rendered == [
+                ".: warning: 2 files skipped as neither photo, page nor sidecar: 1 .mp4, 1 .txt (--verbose lists them)",
                 "a/clip.mp4: note: videos are not supported yet (MP4); skipped",
                 "a/notes.txt: note: not a photo, page or site.yml; skipped",
                 "a/raw.NEF: warning: unsupported image format NEF; skipped",

@@ -90,6 +90,8 @@ import Testing
         let warnings = diagnostics.filter { $0.severity == .warning }.rendered
         #expect(
             warnings == [
+                ".: warning: 7 files skipped as neither photo, page nor sidecar: 4 .txt, 1 .ogv, 1 .pdf, 1 .rst "
+                    + "(--verbose lists them)",
                 "dir1/test1/example.gif: warning: unsupported image format GIF; skipped",
                 "dir1/test2/21.tiff: warning: unsupported image format TIFF; skipped",
             ])
