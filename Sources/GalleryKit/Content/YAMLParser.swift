@@ -5,6 +5,10 @@ internal import CYAML
 enum YAMLParser {
     /// Most nodes that aliases may expand to; more is almost certainly a "billion laughs" file.
     static let maxNodes = 100_000
+    /// Deepest nesting of lists and mappings. Real front matter and site.yml nest a few levels;
+    /// deeper is a hostile file (libyaml's scanner is quadratic in flow nesting, and a deep tree
+    /// is freed recursively). Checked as the events arrive, so the scanner never goes deeper.
+    static let maxDepth = 64
 
     /// Parses the first document of `text`.
     /// - Parameter lineOffset: lines before the YAML in its file (1 for front matter after `---`),
@@ -92,10 +96,12 @@ enum YAMLParser {
                 node.column = column
                 try add(node, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
+                try checkDepth(line: line, column: column)
                 let placeholder = YAMLNode(.sequence([]), line: line, column: column)
                 stack.append(
                     .sequence(placeholder, anchor: anchorName(event.data.sequence_start.anchor), items: []))
             case YAML_MAPPING_START_EVENT:
+                try checkDepth(line: line, column: column)
                 let placeholder = YAMLNode(.mapping([]), line: line, column: column)
                 stack.append(
                     .mapping(
@@ -115,6 +121,13 @@ enum YAMLParser {
                 break
             }
             return false
+        }
+
+        private func checkDepth(line: Int, column: Int) throws(YAMLSyntaxError) {
+            if stack.count >= YAMLParser.maxDepth {
+                throw YAMLSyntaxError(
+                    message: "nested more than \(YAMLParser.maxDepth) levels deep", line: line, column: column)
+            }
         }
 
         private mutating func add(_ node: YAMLNode, anchor: String?) throws(YAMLSyntaxError) {

@@ -76,4 +76,24 @@ import Testing
         #expect(try YAMLParser.parse("") == nil)
         #expect(try YAMLParser.parse("# only a comment\n") == nil)
     }
+
+    /// 50,000 nested block sequences overflowed the stack (the tree was freed recursively), and
+    /// 20,000 levels of `[[[...]]]` took 30 s in libyaml's scanner; both stop at the depth limit
+    /// with the position of the level that went too deep.
+    @Test(arguments: [
+        String(repeating: "- ", count: 50_000) + "x\n",
+        String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n",
+        String(repeating: "{a: ", count: 50_000) + "x" + String(repeating: "}", count: 50_000) + "\n",
+    ])
+    func deepNestingIsRefusedAtTheLimit(yaml: String) {
+        let error = #expect(throws: YAMLSyntaxError.self) { try YAMLParser.parse(yaml, lineOffset: 1) }
+        #expect(error?.message == "nested more than \(YAMLParser.maxDepth) levels deep")
+        #expect(error?.line == 2)
+    }
+
+    @Test func nestingUpToTheLimitIsFine() throws {
+        let depth = YAMLParser.maxDepth
+        let yaml = String(repeating: "[", count: depth) + "x" + String(repeating: "]", count: depth)
+        #expect(try YAMLParser.parse(yaml) != nil)
+    }
 }
