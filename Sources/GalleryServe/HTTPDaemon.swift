@@ -90,7 +90,8 @@ private let seenMarker = 1
 /// libmicrohttpd calls this at least twice per request: once when the headers are in, then for
 /// each piece of the body, then once more with nothing left. Answering in that last call (not
 /// the first) keeps the connection alive; a body (never wanted: only GET and HEAD are served)
-/// is consumed and dropped.
+/// is consumed and dropped. A request whose body length is ambiguous is answered 400 at once,
+/// before any of its body is read, and the connection is closed (see ``RequestFraming``).
 private let handleRequest: MHD_AccessHandlerCallback = {
     context, connection, url, method, _, _, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else {
@@ -98,6 +99,9 @@ private let handleRequest: MHD_AccessHandlerCallback = {
     }
     if Int(bitPattern: requestContext.pointee) != seenMarker {
         requestContext.pointee = UnsafeMutableRawPointer(bitPattern: seenMarker)
+        guard framing(of: connection).isValid else {
+            return queue(.text(400, "Bad Request", headers: [("Connection", "close")]), on: connection)
+        }
         return .YES
     }
     if uploadSize.pointee != 0 {
@@ -118,6 +122,28 @@ private let handleRequest: MHD_AccessHandlerCallback = {
         response = .text(400, "Bad Request")
     }
     return queue(response, on: connection)
+}
+
+/// Every `Content-Length` and `Transfer-Encoding` field line of the request, in order
+/// (libmicrohttpd's own lookup returns only the first of each).
+private func framing(of connection: OpaquePointer) -> RequestFraming {
+    var framing = RequestFraming(contentLengths: [], transferEncodings: [])
+    withUnsafeMutablePointer(to: &framing) { pointer in
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, collectFraming, pointer)
+    }
+    return framing
+}
+
+private let collectFraming: MHD_KeyValueIterator = { context, _, key, value in
+    guard let context, let key else { return .YES }
+    let framing = context.assumingMemoryBound(to: RequestFraming.self)
+    let value = value.map { String(cString: $0) } ?? ""
+    switch String(cString: key).lowercased() {
+    case RequestFraming.contentLength: framing.pointee.contentLengths.append(value)
+    case RequestFraming.transferEncoding: framing.pointee.transferEncodings.append(value)
+    default: break
+    }
+    return .YES
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
