@@ -172,6 +172,16 @@ private func makeResponse(_ body: HTTPResponse.Body) -> OpaquePointer? {
             return nil
         }
         return made
+    case .injectedHTML(let page):
+        let retained = Unmanaged.passRetained(page)
+        guard
+            let made = MHD_create_response_from_callback(
+                UInt64(page.window.count), injectedBlockSize, readInjected, retained.toOpaque(), freeInjected)
+        else {
+            retained.release()
+            return nil
+        }
+        return made
     case .eventStream(let client):
         let retained = Unmanaged.passRetained(client)
         guard
@@ -184,6 +194,27 @@ private func makeResponse(_ body: HTTPResponse.Body) -> OpaquePointer? {
         }
         return made
     }
+}
+
+/// The buffer libmicrohttpd allocates for each streamed page (and the most it asks the reader
+/// for at once): the memory one page response costs, however large the page.
+private let injectedBlockSize = 65_536
+
+private let readInjected: MHD_ContentReaderCallback = { context, position, buffer, capacity in
+    guard let context, let buffer else { return -2 }
+    let page = Unmanaged<InjectedHTML>.fromOpaque(context).takeUnretainedValue()
+    // -2 is MHD_CONTENT_READER_END_WITH_ERROR: the connection is closed, as a short body must.
+    guard
+        let count = page.read(
+            at: position, into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)),
+        count > 0
+    else { return -2 }
+    return count
+}
+
+private let freeInjected: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    Unmanaged<InjectedHTML>.fromOpaque(context).release()
 }
 
 private let readEvents: MHD_ContentReaderCallback = { context, _, buffer, capacity in
