@@ -10,6 +10,11 @@ import Synchronization
 /// Folders created (or moved in) later are watched as soon as they appear, and the files
 /// already inside them are reported as created. Hidden files and editor scratch files are
 /// skipped (see ``FileChange/isIgnored(name:)``). Saving by rename shows up as `movedIn`.
+///
+/// A root folder that is replaced (`rm -rf content && cp -r new content`, `mv new content`) is
+/// reported as a change of the root itself, and the new folder is watched from then on: the
+/// parent of each root is watched for the root's name, since a watch follows the old folder
+/// (moved away) or ends with it (deleted).
 public final class FileWatcher: Sendable {
     /// Receives each batch of changes (one `read` of the inotify descriptor).
     public typealias Handler = @Sendable ([FileChange]) -> Void
@@ -33,7 +38,7 @@ public final class FileWatcher: Sendable {
         let loop = WatchLoop(inotify: fd, wake: (wake[0], wake[1]), handler: handler)
         for directory in directories {
             let path = directory.standardizedFileURL.path
-            if !loop.watchTree(path, reportExisting: false) {
+            if !loop.watchRoot(path) {
                 let code = errno
                 loop.closeDescriptors()
                 throw .watchFailed(path: path, code: code)
@@ -71,7 +76,13 @@ private final class WatchLoop: @unchecked Sendable {
     /// A pipe: `stop()` writes a byte to `.write` to end the poll loop.
     private let wake: (read: Int32, write: Int32)
     private let handler: FileWatcher.Handler
+    /// The folder each watch descriptor stands for.
     private var paths: [Int32: String] = [:]
+    /// Watch descriptors of the roots' parent folders -> the roots inside them. A descriptor
+    /// can be in both maps (a root's parent inside another root).
+    private var parents: [Int32: Set<String>] = [:]
+    /// The folders given to `FileWatcher.init`.
+    private var roots: Set<String> = []
 
     init(inotify: Int32, wake: (read: Int32, write: Int32), handler: @escaping FileWatcher.Handler) {
         self.inotify = inotify
@@ -81,7 +92,53 @@ private final class WatchLoop: @unchecked Sendable {
 
     private static let mask =
         UInt32(IN_CREATE) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
-        | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR)
+        | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR) | UInt32(IN_MOVE_SELF) | UInt32(IN_DELETE_SELF)
+    /// For a root's parent: names appearing and disappearing. IN_MASK_ADD, because the parent
+    /// may also be a folder of another watched tree, whose mask must not shrink.
+    private static let parentMask =
+        UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
+        | UInt32(IN_ONLYDIR) | UInt32(IN_MASK_ADD)
+
+    /// Watches `root`'s tree and the folder that contains it, so that `root` being deleted,
+    /// moved away or (re)created is seen (best effort: a parent that cannot be watched only
+    /// loses that). Returns false when `root` itself cannot be watched.
+    func watchRoot(_ root: String) -> Bool {
+        guard watchTree(root, reportExisting: false) else { return false }
+        roots.insert(root)
+        let parent = (root as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != root else { return true }
+        let wd = inotify_add_watch(inotify, parent, Self.parentMask)
+        if wd >= 0 { parents[wd, default: []].insert(root) }
+        return true
+    }
+
+    /// Drops the watches of `root` and every folder below it (after the folder went away, or
+    /// before it is watched anew), so that a tree moved elsewhere is not reported as the root.
+    private func forgetTree(_ root: String) {
+        for (descriptor, watched) in paths where watched == root || watched.hasPrefix(root + "/") {
+            inotify_rm_watch(inotify, descriptor)
+            paths[descriptor] = nil
+        }
+    }
+
+    /// An event in a root's parent folder about the root's own name: the root was deleted or
+    /// moved away (its watches are dropped), or a folder appeared under its name (watched
+    /// afresh, its files reported as created). Either way the root itself is reported.
+    private func handleRoot(_ root: String, mask: UInt32, into changes: inout [FileChange]) {
+        if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+            forgetTree(root)
+            changes.append(
+                FileChange(
+                    path: root, kind: mask & UInt32(IN_CREATE) != 0 ? .created : .movedIn, isDirectory: true))
+            watchTree(root, reportExisting: true, into: &changes)
+        } else if mask & (UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) != 0 {
+            forgetTree(root)
+            changes.append(
+                FileChange(
+                    path: root, kind: mask & UInt32(IN_DELETE) != 0 ? .deleted : .movedOut, isDirectory: true)
+            )
+        }
+    }
 
     /// Watches `root` and every non-hidden folder below it; returns false when `root` itself
     /// cannot be watched. With `reportExisting`, returns the files found as `created` changes.
@@ -168,6 +225,23 @@ private final class WatchLoop: @unchecked Sendable {
         }
         if mask & UInt32(IN_IGNORED) != 0 {
             paths[wd] = nil
+            parents[wd] = nil
+            return
+        }
+        if let roots = parents[wd], !name.isEmpty {
+            for root in roots where (root as NSString).lastPathComponent == name {
+                handleRoot(root, mask: mask, into: &changes)
+            }
+        }
+        if mask & (UInt32(IN_MOVE_SELF) | UInt32(IN_DELETE_SELF)) != 0 {
+            // A root moved away or deleted: its watches would go on reporting a folder that is
+            // no longer the root. (Any other folder's parent reports it; the root's parent does
+            // too when it could be watched, and a path reported twice is one rebuild.)
+            if let folder = paths[wd], roots.contains(folder) {
+                forgetTree(folder)
+                let kind: FileChange.Kind = mask & UInt32(IN_MOVE_SELF) != 0 ? .movedOut : .deleted
+                changes.append(FileChange(path: folder, kind: kind, isDirectory: true))
+            }
             return
         }
         guard let folder = paths[wd], !name.isEmpty, !FileChange.isIgnored(name: name) else { return }

@@ -16,6 +16,8 @@ struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A slice of a file, sent with sendfile.
         case file(path: String, offset: UInt64, length: UInt64)
+        /// An HTML page with the live-reload tag, read from its file as it is sent.
+        case injectedHTML(InjectedHTML)
         /// The live-reload event stream for one client.
         case eventStream(LiveReloadClient)
     }

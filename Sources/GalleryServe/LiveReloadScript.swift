@@ -5,10 +5,13 @@ enum LiveReloadScript {
     static let eventsPath = "/_galleryc/events"
     static let tag = "<script src=\"\(path)\" defer></script>"
 
+    /// ``tag`` as bytes.
+    static let tagBytes = Array(tag.utf8)
+    private static let needle = Array("</body>".utf8)
+
     /// Inserts ``tag`` before the last `</body>` (any case), or appends it when there is none.
+    /// (Pages read from disk get the same bytes from ``InjectedHTML``, without being read whole.)
     static func inject(into html: [UInt8]) -> [UInt8] {
-        let needle = Array("</body>".utf8)
-        let tagBytes = Array(tag.utf8)
         if html.count >= needle.count {
             var start = html.count - needle.count
             while start >= 0 {
@@ -19,6 +22,37 @@ enum LiveReloadScript {
             }
         }
         return html + tagBytes
+    }
+
+    /// Where ``inject(into:)`` would put the tag in a document of `length` bytes: the offset of
+    /// the last `</body>` (any case), or `length` when there is none. The document is read
+    /// backwards, `chunkSize` bytes at a time (plus the few bytes a tag split between two
+    /// chunks needs), so a normal page costs one read of its end and memory stays at one chunk.
+    /// - Parameter read: returns the bytes at an offset (fewer only at the end); nil on error.
+    /// - Returns: the offset, or nil when `read` failed.
+    static func insertionOffset(
+        length: UInt64, chunkSize: Int = 65_536, read: (_ offset: UInt64, _ count: Int) -> [UInt8]?
+    ) -> UInt64? {
+        let chunk = UInt64(max(1, chunkSize))
+        let overlap = UInt64(needle.count - 1)
+        var end = length
+        while end > 0 {
+            let start = end > chunk ? end - chunk : 0
+            // Matches starting in start..<end; the overlap reaches into the chunk after it.
+            let readEnd = min(length, end + overlap)
+            guard let bytes = read(start, Int(readEnd - start)), bytes.count == Int(readEnd - start) else {
+                return nil
+            }
+            var position = Int(end - start) - 1
+            while position >= 0 {
+                if position + needle.count <= bytes.count, matchesIgnoringCase(bytes, at: position, needle) {
+                    return start + UInt64(position)
+                }
+                position -= 1
+            }
+            end = start
+        }
+        return length
     }
 
     private static func matchesIgnoringCase(_ bytes: [UInt8], at start: Int, _ needle: [UInt8]) -> Bool {

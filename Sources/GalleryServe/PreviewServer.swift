@@ -37,7 +37,7 @@ public final class PreviewServer: Sendable {
             hub: hub)
         daemon = try HTTPDaemon(
             address: address, port: options.port, timeout: options.connectionTimeout,
-            handler: router.respond(to:))
+            limits: options.limits.fittedToOpenFileLimit(), handler: router.respond(to:))
         self.hub = hub
         port = daemon.port
         url = "http://\(address.urlHost):\(daemon.port)/"

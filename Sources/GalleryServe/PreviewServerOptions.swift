@@ -11,7 +11,11 @@ public struct PreviewServerOptions: Sendable {
     /// Content and template folders watched by ``PreviewSession`` (not by the server itself).
     public var watchDirectories: [URL]
     /// Seconds a connection may stay idle (or a request stay unfinished) before it is closed.
+    /// However steadily a client trickles bytes, its request must also arrive whole within
+    /// 10 s (see ``ConnectionLimits``).
     public var connectionTimeout: Int
+    /// Connection limits and the request deadline; lowered by tests.
+    var limits = ConnectionLimits()
 
     /// Creates options; see the properties for the meaning of each.
     public init(

@@ -68,9 +68,18 @@ struct StaticFileResponder: Sendable {
         return String(cString: resolved)
     }
 
-    private func serve(_ file: FoundFile, request: HTTPRequest, status: Int = 200) -> HTTPResponse {
-        let type = ContentType.forFile(named: file.path)
+    private func serve(_ found: FoundFile, request: HTTPRequest, status: Int = 200) -> HTTPResponse {
+        let type = ContentType.forFile(named: found.path)
         let inject = injectsLiveReload && ContentType.isHTML(type)
+        var file = found
+        // A page that gets the script is streamed from this descriptor, so its size and
+        // validators are taken from it too (the file may be replaced by a rebuild meanwhile).
+        var opened: OpenFile?
+        if inject {
+            guard let page = OpenFile(path: found.path) else { return .text(500, "Internal Server Error") }
+            (file.size, file.modified) = (page.size, page.modified)
+            opened = page
+        }
         let tag =
             "\"\(String(file.size, radix: 16))-\(String(file.modified.seconds, radix: 16))"
             + ".\(String(file.modified.nanoseconds, radix: 16))\(inject ? "-lr" : "")\""
@@ -81,30 +90,24 @@ struct StaticFileResponder: Sendable {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers.append(("Content-Type", type))
-        var body: HTTPResponse.Body
-        var length = file.size
-        if inject {
-            guard let bytes = Self.readFile(file.path) else { return .text(500, "Internal Server Error") }
-            let injected = LiveReloadScript.inject(into: bytes)
-            body = .bytes(injected)
-            length = UInt64(injected.count)
-        } else {
-            body = .file(path: file.path, offset: 0, length: file.size)
+        let length = opened != nil ? InjectedHTML.length(ofFileOfSize: file.size) : file.size
+        // The bytes lower..<upper of the file, or of the page with the script in it.
+        func body(_ lower: UInt64, _ upper: UInt64) -> HTTPResponse.Body {
+            if let opened { return .injectedHTML(InjectedHTML(file: opened, window: lower..<upper)) }
+            return .file(path: file.path, offset: lower, length: upper - lower)
         }
-        guard status == 200 else { return HTTPResponse(status: status, headers: headers, body: body) }
+        guard status == 200 else {
+            return HTTPResponse(status: status, headers: headers, body: body(0, length))
+        }
         headers.append(("Accept-Ranges", "bytes"))
         switch ByteRange.parse(request.headers["range"], length: length) {
         case .whole:
-            return HTTPResponse(status: 200, headers: headers, body: body)
+            return HTTPResponse(status: 200, headers: headers, body: body(0, length))
         case .unsatisfiable:
             return .text(416, "Range Not Satisfiable", headers: [("Content-Range", "bytes */\(length)")])
         case .partial(let lower, let upper):
             headers.append(("Content-Range", "bytes \(lower)-\(upper)/\(length)"))
-            switch body {
-            case .bytes(let bytes): body = .bytes(Array(bytes[Int(lower)...Int(upper)]))
-            default: body = .file(path: file.path, offset: lower, length: upper - lower + 1)
-            }
-            return HTTPResponse(status: 206, headers: headers, body: body)
+            return HTTPResponse(status: 206, headers: headers, body: body(lower, upper + 1))
         }
     }
 
@@ -143,19 +146,5 @@ struct StaticFileResponder: Sendable {
         return HTTPResponse(
             status: 503, headers: [("Content-Type", "text/html; charset=utf-8"), ("Retry-After", "1")],
             body: .bytes(injectsLiveReload ? LiveReloadScript.inject(into: page) : page))
-    }
-
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
     }
 }

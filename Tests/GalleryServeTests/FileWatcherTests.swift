@@ -88,6 +88,71 @@ import Testing
         #expect(await recorder.waitFor { $0.contains { $0.path == root + "/album/two.jpg" } })
     }
 
+    /// How a content folder gets replaced while `serve` runs.
+    enum Replacement: String, CaseIterable, Sendable {
+        /// `rm -rf content && cp -r new content`
+        case removeAndCopy
+        /// `rm -rf content && mv new content`
+        case removeAndMove
+        /// `mv content old && mv new content`
+        case moveAwayAndMoveIn
+
+        func apply(root: URL, with new: URL) throws {
+            let files = FileManager.default
+            switch self {
+            case .removeAndCopy:
+                try files.removeItem(at: root)
+                try files.copyItem(at: new, to: root)
+            case .removeAndMove:
+                try files.removeItem(at: root)
+                try files.moveItem(at: new, to: root)
+            case .moveAwayAndMoveIn:
+                try files.moveItem(
+                    at: root, to: root.deletingLastPathComponent().appendingPathComponent("old"))
+                try files.moveItem(at: new, to: root)
+            }
+        }
+    }
+
+    @Test(arguments: Replacement.allCases)
+    func aReplacedRootFolderIsReportedAndWatchedAgain(_ replacement: Replacement) async throws {
+        let project = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let root = project.appendingPathComponent("content")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("album"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: root.appendingPathComponent("album/page.md"))
+        let new = project.appendingPathComponent("new")
+        try FileManager.default.createDirectory(
+            at: new.appendingPathComponent("album"), withIntermediateDirectories: true)
+        try Data("new".utf8).write(to: new.appendingPathComponent("album/page.md"))
+        let recorder = Recorder()
+        let watcher = try FileWatcher(directories: [root]) { batch in
+            recorder.changes.withLock { $0.append(contentsOf: batch) }
+        }
+        defer { watcher.stop() }
+        let rootPath = root.path
+
+        try replacement.apply(root: root, with: new)
+        #expect(
+            await recorder.waitFor { $0.contains { $0.path == rootPath && $0.isDirectory } },
+            "the replaced folder itself is reported")
+        // The new folder and the folders inside it are watched: later edits are reported.
+        recorder.changes.withLock { $0.removeAll() }
+        try Data("edited".utf8).write(to: root.appendingPathComponent("album/page.md"))
+        try Data("added".utf8).write(to: root.appendingPathComponent("added.md"))
+        #expect(await recorder.waitFor { $0.contains { $0.path == rootPath + "/album/page.md" } })
+        #expect(await recorder.waitFor { $0.contains { $0.path == rootPath + "/added.md" } })
+        // The old folder, if it still exists elsewhere, is no longer reported under the root.
+        if replacement == .moveAwayAndMoveIn {
+            recorder.changes.withLock { $0.removeAll() }
+            try Data("stale".utf8).write(to: project.appendingPathComponent("old/album/stale.md"))
+            try Data("fresh".utf8).write(to: root.appendingPathComponent("fresh.md"))
+            #expect(await recorder.waitFor { $0.contains { $0.path == rootPath + "/fresh.md" } })
+            #expect(!recorder.changes.withLock { $0.contains { $0.path.hasSuffix("stale.md") } })
+        }
+    }
+
     @Test func aMissingFolderIsAnError() {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
         #expect(throws: ServeError.self) {

@@ -85,6 +85,67 @@ import Testing
         #expect(throws: (any Error).self) { _ = try RawHTTPClient(port: port).request("GET", "/") }
     }
 
+    /// Issue: replacing the content folder (`mv new content`, `rm -rf content && cp -r ...`)
+    /// left no watches, and the old site was served until a restart.
+    @Test(arguments: FileWatcherTests.Replacement.allCases)
+    func aReplacedContentFolderIsRebuiltAndServed(_ replacement: FileWatcherTests.Replacement) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "session-\(UUID().uuidString)"
+        )
+        .resolvingSymlinksInPath()
+        let content = root.appendingPathComponent("content")
+        let site = root.appendingPathComponent("public")
+        let new = root.appendingPathComponent("new")
+        for folder in [content, new] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("version-one".utf8).write(to: content.appendingPathComponent("page.txt"))
+        try Data("replaced-folder".utf8).write(to: new.appendingPathComponent("page.txt"))
+
+        let options = PreviewServerOptions(port: 0, siteDirectory: site, watchDirectories: [content])
+        let session = PreviewSession(options: options, build: Self.build(content: content, site: site))
+        let url = Mutex<String?>(nil)
+        let (stopSignal, stopper) = AsyncStream.makeStream(of: Int32.self)
+        let running = Task {
+            try await session.run(onReady: { address in url.withLock { $0 = address } }) {
+                for await code in stopSignal { return code }
+                return 0
+            }
+        }
+        var port = 0
+        for _ in 0..<500 where port == 0 {
+            if let address = url.withLock({ $0 }), let last = address.split(separator: ":").last {
+                port = Int(last.dropLast()) ?? 0
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let client = RawHTTPClient(port: port)
+        var page = try await client.fetch("GET", "/")
+        for _ in 0..<200 where !page.text.contains("version-one") {
+            try await Task.sleep(for: .milliseconds(20))
+            page = try await client.fetch("GET", "/")
+        }
+        #expect(page.text.contains("version-one"))
+
+        try replacement.apply(root: content, with: new)
+        for _ in 0..<250 where !page.text.contains("replaced-folder") {
+            try await Task.sleep(for: .milliseconds(20))
+            page = try await client.fetch("GET", "/")
+        }
+        #expect(page.text.contains("replaced-folder"), "the new folder was never built")
+        // And the new folder is watched: an edit in it rebuilds too.
+        try Data("edited-after".utf8).write(to: content.appendingPathComponent("page.txt"))
+        for _ in 0..<250 where !page.text.contains("edited-after") {
+            try await Task.sleep(for: .milliseconds(20))
+            page = try await client.fetch("GET", "/")
+        }
+        #expect(page.text.contains("edited-after"), "an edit in the new folder was not seen")
+
+        stopper.yield(SIGINT)
+        #expect(try await running.value == SIGINT)
+    }
+
     @Test func beforeTheFirstBuildPagesWaitWithTheLiveReloadScript() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
             "none-\(UUID().uuidString)")

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file opened for reading, with what `fstat` said about it when it was opened. The
+/// descriptor is closed when the last reference goes.
+///
+/// Reading through one descriptor keeps a response consistent: a rebuild that replaces the
+/// file (written elsewhere, then renamed over it) does not change the bytes, size or
+/// validators of a response already under way.
+final class OpenFile: Sendable {
+    private let fd: Int32
+    /// The size in bytes when opened.
+    let size: UInt64
+    /// The modification time when opened.
+    let modified: (seconds: Int, nanoseconds: Int)
+
+    /// Opens a regular file; nil when it cannot be opened or is not a regular file.
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        size = UInt64(info.st_size)
+        modified = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset` (`pread`, so callers never share a file
+    /// position); returns the count (0 at the end of the file), or nil on an error.
+    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard !buffer.isEmpty else { return 0 }
+        while true {
+            let count = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    deinit { close(fd) }
+}
