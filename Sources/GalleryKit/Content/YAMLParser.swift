@@ -126,7 +126,8 @@ enum YAMLParser {
         private func checkDepth(line: Int, column: Int) throws(YAMLSyntaxError) {
             if stack.count >= YAMLParser.maxDepth {
                 throw YAMLSyntaxError(
-                    message: "nested more than \(YAMLParser.maxDepth) levels deep", line: line, column: column)
+                    message: "nested more than \(YAMLParser.maxDepth) levels deep", line: line, column: column
+                )
             }
         }
 
