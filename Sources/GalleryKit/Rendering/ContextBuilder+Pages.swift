@@ -17,14 +17,27 @@ extension ContextBuilder {
         context["hasAlbums"] = .bool(!albums.isEmpty)
         context["photos"] = .array(photos)
         context["hasPhotos"] = .bool(!photos.isEmpty)
+        addListedPages(of: root, to: &context)
         return .dictionary(context)
+    }
+
+    /// `pages` and `hasPages`: the pages in this album's folder (or below it, outside any
+    /// sub-album) that the site navigation does not link to, each `title` and `href`.
+    func addListedPages(of album: Album, to context: inout [String: TemplateValue]) {
+        let pages = navigation.listedPages[album.sourcePath] ?? []
+        context["pages"] = .array(
+            pages.map { .dictionary(["title": .string($0.title), "href": .string(links.href($0.urlPath))]) })
+        context["hasPages"] = .bool(!pages.isEmpty)
     }
 
     /// A Markdown page: `page.title`, `page.html`, `page.date`, `page.datetime`.
     func pageContext(_ page: Page) -> TemplateValue {
+        // Home, then the albums down to the one whose page lists this page.
+        let listing = SiteNavigation.listingAlbum(
+            of: page.sourcePath, albums: Set(site.root.allAlbums.map(\.sourcePath)))
         var context = chrome(
             urlPath: page.urlPath, title: page.title, description: page.description,
-            trail: [(site.config.title, "")])
+            trail: trail(albumChain(to: listing)))
         var value: [String: TemplateValue] = ["title": .string(page.title), "html": .string(page.html)]
         if let date = page.date {
             value["date"] = .string(DisplayFormat.longDate(date))
@@ -63,6 +76,7 @@ extension ContextBuilder {
         context["hasPhotos"] = .bool(!photos.isEmpty)
         context["albums"] = .array(albums)
         context["hasAlbums"] = .bool(!albums.isEmpty)
+        addListedPages(of: album, to: &context)
         return .dictionary(context)
     }
 
@@ -132,5 +146,19 @@ extension ContextBuilder {
         albums.map { album in
             (album.urlPath.isEmpty ? site.config.title : album.title, album.urlPath)
         }
+    }
+
+    /// The albums from the root down to the one at `sourcePath`, both included (the root
+    /// alone for `""`).
+    private func albumChain(to sourcePath: String) -> [Album] {
+        var chain = [site.root]
+        while let last = chain.last, last.sourcePath != sourcePath,
+            let next = last.albums.first(where: {
+                sourcePath == $0.sourcePath || sourcePath.hasPrefix($0.sourcePath + "/")
+            })
+        {
+            chain.append(next)
+        }
+        return chain
     }
 }

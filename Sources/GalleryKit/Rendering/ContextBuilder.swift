@@ -13,10 +13,15 @@ struct ContextBuilder: Sendable {
     let now: Date
     /// Ken Burns plans, layered site < album < photo.
     let kenBurns: KenBurnsPlanner
+    /// The header navigation, and where the pages it leaves out are listed.
+    let navigation: SiteNavigation
 
     init(site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], now: Date) {
         self.site = site
         self.shown = Self.pair(site.root, with: photos)
+        self.navigation = SiteNavigation(
+            site: site,
+            pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })
         self.links = LinkBuilder(config: site.config)
         self.assetPaths = assetPaths
         self.now = now
@@ -97,7 +102,7 @@ struct ContextBuilder: Sendable {
         }
 
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
-        nav += sortedPages.map { navItem($0.title, $0.urlPath, current: urlPath) }
+        nav += navigation.links.map { navItem($0.title, $0.urlPath, current: urlPath) }
 
         var meta: [String: TemplateValue] = [
             "documentTitle": .string(title.map { "\($0) · \(config.title)" } ?? config.title)

@@ -141,7 +141,8 @@ import Testing
         #expect(context.string("breadcrumbs.1.href") == "/iceland/")
         #expect(context.count("breadcrumbs") == 2)
         let about = builder().pageContext(RenderFixture.site().pages[0])
-        #expect(about.at("nav.1.current") == .bool(true))
+        #expect(about.string("nav.1.title") == "Iceland & <Friends>", "top-level albums, then pages")
+        #expect(about.at("nav.2.current") == .bool(true))
         #expect(about.at("nav.0.current") == .bool(false))
         #expect(about.string("meta.documentTitle") == "About · Test Gallery")
     }
@@ -171,5 +172,39 @@ import Testing
                 "https://example.org/photos/iceland/glacier/", "https://example.org/photos/iceland/fjords/",
                 "https://example.org/photos/iceland/fjords/fjord/",
             ])
+    }
+
+    /// The navigation listed every page at every depth on every page (2,000 pages: 173 MB);
+    /// now Home, top-level albums and pages up to the limit, and every other page is listed
+    /// on the page of the album that holds it (or the home page), with breadcrumbs up.
+    @Test func navigationStaysSmallAndEveryPageIsListedSomewhere() {
+        var site = RenderFixture.site(baseURL: "")
+        site.pages = (1...20).map {
+            Page(sourcePath: "p\($0).md", urlPath: "p\($0)/", title: "P\($0)", html: "")
+        }
+        site.pages.append(
+            Page(sourcePath: "iceland/notes.md", urlPath: "iceland/notes/", title: "Notes", html: ""))
+        site.pages.append(
+            Page(
+                sourcePath: "iceland/fjords/deep/map.md", urlPath: "iceland/fjords/deep/map/", title: "Map",
+                html: ""))
+        let context = ContextBuilder(
+            site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
+        let home = context.homeContext()
+        #expect(home.count("nav") == 1 + SiteNavigation.limit)
+        #expect(home.string("nav.1.title") == "Iceland & <Friends>")
+        let onHome = (0..<home.count("pages")).compactMap { home.string("pages.\($0).title") }
+        let inNav = (0..<home.count("nav")).compactMap { home.string("nav.\($0).title") }
+        #expect(Set(onHome).isDisjoint(with: inNav))
+        #expect(
+            onHome.count + inNav.count - 2 == 20, "every top-level page is in the nav or on the home page")
+        let iceland = site.root.albums[0]
+        let album = context.albumContext(iceland, ancestors: [site.root])
+        #expect(album.string("pages.0.title") == "Notes")
+        let fjords = context.albumContext(iceland.albums[0], ancestors: [site.root, iceland])
+        #expect(fjords.string("pages.0.href") == "/iceland/fjords/deep/map/")
+        let map = context.pageContext(site.pages[21])
+        #expect(map.count("breadcrumbs") == 3)
+        #expect(map.string("breadcrumbs.2.href") == "/iceland/fjords/")
     }
 }
