@@ -15,7 +15,13 @@ struct RenderOutput {
         _ templates: TemplateLibrary
     ) {
         do {
-            let text = try templates.render(template, context)
+            let (text, removed) = ControlCharacters.removed(from: try templates.render(template, context))
+            if removed > 0 {
+                diagnostics.emit(
+                    .warning, SourceLocation(file: source),
+                    "\(removed) control \(removed == 1 ? "character" : "characters") removed from \(path): "
+                        + "HTML and XML forbid them (they came from a title, a caption or a file name)")
+            }
             add(OutputFile(path: path, contents: Array(text.utf8)), source: source)
         } catch {
             let failure: any Error = error

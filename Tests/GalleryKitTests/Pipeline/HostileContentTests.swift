@@ -176,4 +176,27 @@ import Testing
         #expect(files.contains("a/ok/index.html"))
         #expect(!files.contains { $0.contains("broken") })
     }
+
+    /// A YAML escape (`alt: "a\vb"`) reached feed.xml raw, which made it not well-formed, and
+    /// the build exited 0. No published byte is a character HTML or XML forbids, and the page
+    /// that had one is named.
+    @Test func controlCharactersNeverReachAPublishedFile() async throws {
+        let box = try BuildSandbox()
+        try box.put("site.yml", "title: \"Bell\\a site\"\n")
+        try box.put("a/index.md", "---\ntitle: \"Tab\\vbed\"\n---\nSome\u{1B}[1Atext.\n")
+        try box.put("a/p.jpg", bytes: try ImageTestSupport.jpeg(width: 16, height: 16))
+        try box.put("a/p.md", "---\nalt: \"a\\vb\"\ntitle: \"x\\x7Fy\"\n---\n")
+        let outcome = await box.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        for (path, bytes) in try FileTree.contents(of: box.output) where !path.hasPrefix("_img/") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.unicodeScalars.contains(where: ControlCharacters.isForbidden), "\(path)")
+        }
+        #expect(
+            outcome.rendered.contains {
+                $0.hasPrefix("feed: warning: ") && $0.contains("control characters removed")
+            })
+        let feed = try String(contentsOf: box.output.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(feed.contains("<title>Bell site</title>") && feed.contains("Tabbed"))
+    }
 }
