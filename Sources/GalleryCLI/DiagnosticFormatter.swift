@@ -39,18 +39,42 @@ public struct DiagnosticFormatter: Sendable {
         return contentPrefix.isEmpty ? location.file : "\(contentPrefix)/\(location.file)"
     }
 
-    /// One diagnostic, one line, with a trailing newline.
+    /// One diagnostic, one line, with a trailing newline. File names and messages quote
+    /// what is in the content folder, so control characters in them are written out
+    /// (`\x1b`): a name holding `ESC ]0;...BEL` would retitle the terminal, `ESC [1A ESC [2K`
+    /// erase the error line above.
     public func format(_ diagnostic: Diagnostic) -> String {
         var location = diagnostic.location
-        location.file = path(of: location)
+        location.file = Self.escaped(path(of: location))
         let severity = paint(diagnostic.severity.rawValue + ":", diagnostic.severity)
-        if location.file.isEmpty { return "\(severity) \(diagnostic.message)\n" }
-        return "\(paint("\(location):", nil)) \(severity) \(diagnostic.message)\n"
+        let message = Self.escaped(diagnostic.message)
+        if location.file.isEmpty { return "\(severity) \(message)\n" }
+        return "\(paint("\(location):", nil)) \(severity) \(message)\n"
     }
 
     /// A line about the run itself (`error: build failed ...`).
     public func formatMessage(_ severity: Severity, _ message: String) -> String {
-        "\(paint(severity.rawValue + ":", severity)) \(message)\n"
+        "\(paint(severity.rawValue + ":", severity)) \(Self.escaped(message))\n"
+    }
+
+    /// `text` with every C0 and C1 control character and DEL written as `\xNN`: safe to print
+    /// on a terminal, and it still says which character it was.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            result += hex.count == 1 ? "\\x0\(hex)" : "\\x\(hex)"
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private func paint(_ text: String, _ severity: Severity?) -> String {

@@ -179,6 +179,18 @@ private let mixed = [
                 "error: public/ was written without what the 1 error above left out (--keep-going)\n"))
     }
 
+    /// ESC and BEL from a file name reached the terminal: `ESC ]0;...BEL` retitled the window,
+    /// `ESC [1A ESC [2K` erased the error line above. They are written out instead.
+    @Test func controlCharactersInNamesAreEscaped() {
+        let formatter = DiagnosticFormatter(contentPath: "content", currentDirectory: "/x", colour: false)
+        let diagnostic = Diagnostic(
+            .error, SourceLocation(file: "a/\u{1B}]0;pwned\u{07}.jpg"), "bad \u{1B}[1A\u{1B}[2Kline\u{9B}")
+        #expect(
+            formatter.format(diagnostic)
+                == "content/a/\\x1b]0;pwned\\x07.jpg: error: bad \\x1b[1A\\x1b[2Kline\\x9b\n")
+        #expect(formatter.formatMessage(.note, "tab\there") == "note: tab\\x09here\n")
+    }
+
     @Test func pathsFollowTheContentFolderAsTyped() {
         let cwd = "/home/ana/site"
         let cases: [(String, String)] = [
