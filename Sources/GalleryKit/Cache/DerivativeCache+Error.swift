@@ -15,6 +15,8 @@ enum CacheProblem: ErrorReason {
     case cacheInsideOutput
     /// Something other than a folder is in the way.
     case notAFolder
+    /// A folder that is neither empty nor a galleryc cache (no galleryc CACHEDIR.TAG).
+    case notAGallerycCache
     /// A file system call on the cache failed; the build can go on without the cache.
     case io(operation: String, detail: String)
 
@@ -39,6 +41,9 @@ enum CacheProblem: ErrorReason {
                 + "folder outside it with --cache-dir"
         case .notAFolder:
             "the cache path exists and is not a folder; remove it or choose another --cache-dir"
+        case .notAGallerycCache:
+            "refusing to use this folder as the image cache: it is not empty and was not made by "
+                + "galleryc (no CACHEDIR.TAG of galleryc's); choose an empty or new folder with --cache-dir"
         case .io(let operation, let detail):
             "image cache: cannot \(operation): \(detail)"
         }

@@ -31,13 +31,18 @@ extension DerivativeCache {
         return URL(fileURLWithPath: cache, isDirectory: true)
     }
 
-    /// Creates the folder (and its tag) when missing.
+    /// Creates the folder (and its tag) when missing. An existing folder must be empty or
+    /// a galleryc cache (its tag says so): `--cache-dir` pointed at a folder of someone
+    /// else's would otherwise get an `index.json` written over whatever was there.
     static func prepare(_ directory: URL, display: String) throws(CacheError) {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
-            !isDirectory.boolValue
-        {
-            throw CacheError(.notAFolder, file: display)
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CacheError(.notAFolder, file: display) }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? ["?"]
+            let tag = FileManager.default.contents(atPath: directory.appendingPathComponent(tagFileName).path)
+            let ours =
+                tag.map { String(decoding: $0, as: UTF8.self).contains("created by galleryc") } ?? false
+            if !entries.isEmpty && !ours { throw CacheError(.notAGallerycCache, file: display) }
         }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

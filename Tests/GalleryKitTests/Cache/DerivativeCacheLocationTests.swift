@@ -66,6 +66,27 @@ import Testing
         #expect(tag.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55"))
     }
 
+    /// `--cache-dir` pointed at an unrelated folder overwrote an `index.json` there.
+    @Test func aFolderThatIsNotACacheIsRefusedAndLeftAlone() throws {
+        let box = try CacheSandbox()
+        let folder = box.root.appendingPathComponent("my-project")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"mine\": true}".utf8).write(to: folder.appendingPathComponent("index.json"))
+        #expect {
+            try DerivativeCache(directory: folder, pipelineVersion: "1", contentDirectory: box.content)
+        } throws: { error in
+            (error as? CacheError)?.reason == .notAGallerycCache
+        }
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("index.json"), encoding: .utf8)
+                == "{\"mine\": true}")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("CACHEDIR.TAG").path))
+        // An empty folder, or one galleryc made, is fine.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("index.json"))
+        _ = try DerivativeCache(directory: folder, pipelineVersion: "1", contentDirectory: box.content)
+        _ = try DerivativeCache(directory: folder, pipelineVersion: "1", contentDirectory: box.content)
+    }
+
     @Test func aFileInTheWayIsRefused() throws {
         let box = try CacheSandbox()
         try Data("x".utf8).write(to: box.cacheFolder)
