@@ -19,8 +19,9 @@ die() {
 
 note() { printf '%s\n' "$*" >&2; }
 
-# The photo corpus: $CORPUS, else <repo>/../shared/corpus (CI layout), else the shared folder
-# next to the main checkout when this is a git worktree.
+# The photo corpus: $CORPUS, else <repo>/../shared/corpus (where the published figures were
+# measured), else the shared folder next to the main checkout when this is a git worktree,
+# else the repository's own Tests/Fixtures/corpus (the same photos but one; see its README).
 find_corpus() {
     if [[ -n "${CORPUS:-}" ]]; then
         [[ -d "$CORPUS" ]] || die "CORPUS=$CORPUS is not a folder"
@@ -33,7 +34,8 @@ find_corpus() {
         common=$(git -C "$REPO_DIR" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)
         [[ -n "$common" ]] && candidate="$common/../../shared/corpus"
     fi
-    [[ -d "$candidate" ]] || die "photo corpus not found (looked for ../shared/corpus); set CORPUS=/path/to/corpus"
+    [[ -d "$candidate" ]] || candidate="$REPO_DIR/Tests/Fixtures/corpus"
+    [[ -d "$candidate" ]] || die "photo corpus not found; set CORPUS=/path/to/corpus"
     (cd "$candidate" && pwd)
 }
 

@@ -30,14 +30,11 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _find_corpus() -> Path:
-    """``$GALLERYC_CORPUS``, else ``<repo>/../shared/corpus`` (CI's layout), else the nearest
-    ``shared/corpus`` further up (a git worktree nested one level deeper)."""
+    """``$GALLERYC_CORPUS``, else the repository's own ``Tests/Fixtures/corpus`` (real photos,
+    licences in its README): the suite needs nothing outside the repository."""
     if env := os.environ.get("GALLERYC_CORPUS"):
         return Path(env)
-    for ancestor in REPO_ROOT.parents:
-        if (ancestor / "shared" / "corpus").is_dir():
-            return ancestor / "shared" / "corpus"
-    return REPO_ROOT.parent / "shared" / "corpus"
+    return REPO_ROOT / "Tests" / "Fixtures" / "corpus"
 
 
 CORPUS = _find_corpus()

@@ -2,7 +2,7 @@
 
 Every test here needs `.build/release/galleryc` and is skipped, saying so, only when it is
 missing. Corpora are copied to a temp folder first: a build never gets the chance to write
-into /work/shared/corpus.
+into Tests/Fixtures/corpus.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ ORIENTATION_MAX_MEAN_DIFF = 6.0
 def _corpus(name: str) -> Path:
     path = CORPUS / name
     assert path.is_dir(), (
-        f"corpus {path} not found: expected at <repo>/../shared/corpus or $GALLERYC_CORPUS"
+        f"corpus {path} not found: expected at <repo>/Tests/Fixtures/corpus or $GALLERYC_CORPUS"
     )
     return path
 

@@ -4,20 +4,15 @@ import Foundation
 
 /// Helpers for the image tests: tiny images made in the test, a scratch folder, the corpus.
 enum ImageTestSupport {
-    /// The photo corpus for every test: `GALLERYC_CORPUS` when set, else `shared/corpus` in the
-    /// nearest folder above this file that has one (`<repo>/../shared` in CI; further up for a
-    /// worktree).
+    /// The photo corpus for every test: `GALLERYC_CORPUS` when set, else the repository's own
+    /// `Tests/Fixtures/corpus` (real photos, licences in its README), so the suite needs nothing
+    /// outside the repository.
     static let corpus: URL = {
         if let corpus = ProcessInfo.processInfo.environment["GALLERYC_CORPUS"] {
             return URL(fileURLWithPath: corpus)
         }
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/corpus")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder.appendingPathComponent("shared/corpus")
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus")
     }()
 
     /// A fresh, empty scratch folder.

@@ -173,8 +173,7 @@ import Testing
         #expect(images >= 30)
         #expect(
             withGPS.sorted() == [
-                "dir1/test1/flickr_jerquiaga_2394751088_cc-by-nc.jpg", "dir1/test1/outdoor.heic",
-                "iptcTest/1.jpg",
+                "dir1/test1/outdoor.heic", "dir1/test1/special-characters.jpg", "iptcTest/1.jpg",
                 "iptcTest/2.jpg",
             ])
     }
