@@ -13,8 +13,8 @@ enum ContentProblem: ErrorReason {
     case contentFolderUnreadable(String)
     /// libyaml could not parse the front matter or site.yml.
     case yamlSyntax(String, frontMatter: Bool)
-    /// A `---` line opens front matter that is never closed.
-    case unclosedFrontMatter
+    /// A `---` (or `+++`) line opens front matter that is never closed.
+    case unclosedFrontMatter(fence: String)
     /// The YAML is a list or a single value instead of `key: value` lines.
     case notAMapping(found: String, frontMatter: Bool)
     case unknownKey(String, suggestion: String?)
@@ -85,8 +85,8 @@ enum ContentProblem: ErrorReason {
         case .contentFolderUnreadable(let why): "cannot read the content folder: \(why)"
         case .yamlSyntax(let problem, let frontMatter):
             "\(frontMatter ? "front matter" : "YAML"): \(problem)"
-        case .unclosedFrontMatter:
-            "front matter: no closing '---' line; the file is read as Markdown without front matter"
+        case .unclosedFrontMatter(let fence):
+            "front matter: no closing '\(fence)' line; the file is read as Markdown without front matter"
         case .notAMapping(let found, let frontMatter):
             "\(frontMatter ? "front matter" : "YAML") should be 'key: value' lines, not \(found); ignored"
         case .unknownKey(let key, let suggestion):

@@ -2,10 +2,11 @@ import Foundation
 
 /// The metadata at the top of a Markdown file and the Markdown after it.
 ///
-/// Two forms are read: YAML between `---` lines, and sigal's `Key: value` header lines that
-/// end at the first blank line (keys case-insensitive; `Thumbnail` means `cover`).
+/// Three forms are read: YAML between `---` lines, TOML between `+++` lines (as Hugo writes
+/// it), and sigal's `Key: value` header lines that end at the first blank line (keys
+/// case-insensitive; `Thumbnail` means `cover`).
 struct FrontMatter {
-    enum Style { case none, yaml, sigal }
+    enum Style { case none, yaml, toml, sigal }
 
     /// The metadata as a YAML mapping (sigal headers are turned into one), nil when absent or broken.
     var fields: YAMLNode?
@@ -32,7 +33,10 @@ struct FrontMatter {
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard let first = lines.first else { return FrontMatter(fields: nil, style: .none, body: "") }
         if first.trimmingTrailingSpaces == "---" {
-            return parseYAML(lines, reporter: reporter)
+            return parseFenced(lines, style: .yaml, reporter: reporter)
+        }
+        if first.trimmingTrailingSpaces == "+++" {
+            return parseFenced(lines, style: .toml, reporter: reporter)
         }
         if let (key, _) = sigalKey(in: first), headerKeys.contains(key.lowercased()) {
             return parseSigal(lines)
@@ -40,24 +44,27 @@ struct FrontMatter {
         return FrontMatter(fields: nil, style: .none, body: text)
     }
 
-    private static func parseYAML(_ lines: [Substring], reporter: IssueReporter) -> FrontMatter {
-        guard
-            let end = lines.dropFirst().firstIndex(where: {
-                ["---", "..."].contains($0.trimmingTrailingSpaces)
-            })
+    /// YAML up to a `---` (or `...`) line, or TOML up to a `+++` line.
+    private static func parseFenced(_ lines: [Substring], style: Style, reporter: IssueReporter)
+        -> FrontMatter
+    {
+        let closing: Set<Substring> = style == .toml ? ["+++"] : ["---", "..."]
+        guard let end = lines.dropFirst().firstIndex(where: { closing.contains($0.trimmingTrailingSpaces) })
         else {
-            reporter.report(.unclosedFrontMatter, line: 1, column: 1)
-            return FrontMatter(fields: nil, style: .yaml, body: lines.dropFirst().joined(separator: "\n"))
+            reporter.report(.unclosedFrontMatter(fence: style == .toml ? "+++" : "---"), line: 1, column: 1)
+            return FrontMatter(fields: nil, style: style, body: lines.dropFirst().joined(separator: "\n"))
         }
-        let yaml = lines[1..<end].joined(separator: "\n")
+        let text = lines[1..<end].joined(separator: "\n")
         let body = lines[(end + 1)...].joined(separator: "\n")
-        do {
-            let node = try YAMLParser.parse(yaml, lineOffset: 1)
-            return FrontMatter(fields: node, style: .yaml, body: body)
+        do throws(SyntaxError) {
+            let node =
+                style == .toml
+                ? try TOMLParser.parse(text, lineOffset: 1) : try YAMLParser.parse(text, lineOffset: 1)
+            return FrontMatter(fields: node, style: style, body: body)
         } catch {
             reporter.report(
                 .yamlSyntax(error.message, frontMatter: true), line: error.line, column: error.column)
-            return FrontMatter(fields: nil, style: .yaml, body: body)
+            return FrontMatter(fields: nil, style: style, body: body)
         }
     }
 

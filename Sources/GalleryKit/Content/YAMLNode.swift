@@ -58,8 +58,8 @@ struct YAMLPair: Sendable, Hashable {
     var value: YAMLNode
 }
 
-/// A YAML syntax error at a 1-based position in the file.
-struct YAMLSyntaxError: Error, Sendable, Hashable {
+/// A YAML or TOML syntax error at a 1-based position in the file.
+struct SyntaxError: Error, Sendable, Hashable {
     var message: String
     var line: Int
     var column: Int

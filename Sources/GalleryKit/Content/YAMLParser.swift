@@ -14,8 +14,8 @@ enum YAMLParser {
     /// - Parameter lineOffset: lines before the YAML in its file (1 for front matter after `---`),
     ///   added to every position so marks and errors point into the file itself.
     /// - Returns: the root node, or nil when the text holds no document (empty, only comments).
-    /// - Throws: ``YAMLSyntaxError`` with libyaml's problem and its position (made 1-based).
-    static func parse(_ text: String, lineOffset: Int = 0) throws(YAMLSyntaxError) -> YAMLNode? {
+    /// - Throws: ``SyntaxError`` with libyaml's problem and its position (made 1-based).
+    static func parse(_ text: String, lineOffset: Int = 0) throws(SyntaxError) -> YAMLNode? {
         let bytes = Array(text.utf8)
         let input = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
         defer { input.deallocate() }
@@ -24,7 +24,7 @@ enum YAMLParser {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
-            throw YAMLSyntaxError(message: "cannot start the YAML parser", line: lineOffset + 1, column: 1)
+            throw SyntaxError(message: "cannot start the YAML parser", line: lineOffset + 1, column: 1)
         }
         defer { yaml_parser_delete(parser) }
         yaml_parser_set_input_string(parser, input, bytes.count)
@@ -42,13 +42,13 @@ enum YAMLParser {
         }
     }
 
-    private static func syntaxError(_ parser: yaml_parser_t, lineOffset: Int) -> YAMLSyntaxError {
+    private static func syntaxError(_ parser: yaml_parser_t, lineOffset: Int) -> SyntaxError {
         var message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if let context = parser.context {
             message += " (\(String(cString: context)))"
         }
         let mark = parser.problem_mark
-        return YAMLSyntaxError(
+        return SyntaxError(
             message: message, line: Int(mark.line) + lineOffset + 1, column: Int(mark.column) + 1)
     }
 
@@ -69,7 +69,7 @@ enum YAMLParser {
         init(lineOffset: Int) { self.lineOffset = lineOffset }
 
         /// Handles one event; returns true when the first document is complete.
-        mutating func handle(_ event: yaml_event_t) throws(YAMLSyntaxError) -> Bool {
+        mutating func handle(_ event: yaml_event_t) throws(SyntaxError) -> Bool {
             let line = Int(event.start_mark.line) + lineOffset + 1
             let column = Int(event.start_mark.column) + 1
             switch event.type {
@@ -84,11 +84,11 @@ enum YAMLParser {
             case YAML_ALIAS_EVENT:
                 let name = event.data.alias.anchor.map { cString($0) } ?? ""
                 guard var node = anchors[name] else {
-                    throw YAMLSyntaxError(message: "unknown alias '*\(name)'", line: line, column: column)
+                    throw SyntaxError(message: "unknown alias '*\(name)'", line: line, column: column)
                 }
                 expanded += node.nodeCount
                 if expanded > YAMLParser.maxNodes {
-                    throw YAMLSyntaxError(
+                    throw SyntaxError(
                         message: "aliases expand to more than \(YAMLParser.maxNodes) values",
                         line: line, column: column)
                 }
@@ -123,15 +123,15 @@ enum YAMLParser {
             return false
         }
 
-        private func checkDepth(line: Int, column: Int) throws(YAMLSyntaxError) {
+        private func checkDepth(line: Int, column: Int) throws(SyntaxError) {
             if stack.count >= YAMLParser.maxDepth {
-                throw YAMLSyntaxError(
+                throw SyntaxError(
                     message: "nested more than \(YAMLParser.maxDepth) levels deep", line: line, column: column
                 )
             }
         }
 
-        private mutating func add(_ node: YAMLNode, anchor: String?) throws(YAMLSyntaxError) {
+        private mutating func add(_ node: YAMLNode, anchor: String?) throws(SyntaxError) {
             if let anchor { anchors[anchor] = node }
             guard let top = stack.popLast() else {
                 if root == nil { root = node }

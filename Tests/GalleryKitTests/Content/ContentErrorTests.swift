@@ -11,7 +11,7 @@ import Testing
         ),
         (.yamlSyntax("bad", frontMatter: false), "a.md:3:5: error: YAML: bad"),
         (
-            .unclosedFrontMatter,
+            .unclosedFrontMatter(fence: "---"),
             "a.md:3:5: error: front matter: no closing '---' line; the file is read as Markdown without front matter"
         ),
         (

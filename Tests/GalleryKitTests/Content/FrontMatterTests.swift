@@ -56,6 +56,28 @@ import Testing
             ])
     }
 
+    /// Hugo writes TOML between `+++` lines (`hugo new` with the default archetype).
+    @Test func tomlBetweenPlusLines() {
+        let (reporter, collector) = collectingReporter("a/_index.md")
+        let front = FrontMatter.parse(
+            "+++\ntitle = 'Animals'\ndate = 2023-04-01T10:00:00+02:00\n+++\nBody\n", reporter: reporter)
+        #expect(front.style == .toml)
+        #expect(front.body == "Body\n")
+        guard case .mapping(let pairs) = front.fields?.value else {
+            Issue.record("expected a mapping")
+            return
+        }
+        #expect(pairs.map { $0.key.scalar } == ["title", "date"])
+        #expect(pairs[0].value.line == 2)
+        #expect(collector.diagnostics.isEmpty)
+        let broken = FrontMatter.parse("+++\ntitle = Animals\n+++\n", reporter: reporter)
+        #expect(broken.fields == nil)
+        #expect(
+            collector.diagnostics.rendered == [
+                "a/_index.md:2:9: error: front matter: 'Animals' is not a TOML value (strings need quotes)"
+            ])
+    }
+
     @Test func sigalHeadersUpToTheFirstBlankLine() {
         let (reporter, collector) = collectingReporter("dir/index.md")
         let text =

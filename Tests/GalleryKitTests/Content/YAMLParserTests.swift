@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func unknownAliasIsAnError() {
-        #expect(throws: YAMLSyntaxError(message: "unknown alias '*nope'", line: 1, column: 4)) {
+        #expect(throws: SyntaxError(message: "unknown alias '*nope'", line: 1, column: 4)) {
             try YAMLParser.parse("a: *nope\n")
         }
     }
@@ -47,7 +47,7 @@ import Testing
             let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
             yaml += "a\(level): &a\(level) [\(refs)]\n"
         }
-        #expect(throws: YAMLSyntaxError.self) { try YAMLParser.parse(yaml) }
+        #expect(throws: SyntaxError.self) { try YAMLParser.parse(yaml) }
     }
 
     @Test func syntaxErrorHasLibyamlPositionPlusOne() {
@@ -86,7 +86,7 @@ import Testing
         String(repeating: "{a: ", count: 50_000) + "x" + String(repeating: "}", count: 50_000) + "\n",
     ])
     func deepNestingIsRefusedAtTheLimit(yaml: String) {
-        let error = #expect(throws: YAMLSyntaxError.self) { try YAMLParser.parse(yaml, lineOffset: 1) }
+        let error = #expect(throws: SyntaxError.self) { try YAMLParser.parse(yaml, lineOffset: 1) }
         #expect(error?.message == "nested more than \(YAMLParser.maxDepth) levels deep")
         #expect(error?.line == 2)
     }
