@@ -24,11 +24,17 @@ enum ScalarTypes {
         return value
     }
 
-    /// `2024-06-01`, `2024-06-01T09:00:00`, `2024-06-01 09:00`, optionally ending in `Z`;
-    /// always read as UTC so the build machine's time zone never shows in the output.
+    /// `2024-06-01`, `2024-06-01T09:00:00`, `2024-06-01 09:00`, optionally ending in `Z` or an
+    /// RFC 3339 offset (`2023-04-01T10:00:00+02:00`, what `hugo new` writes). The day and time
+    /// are read as written, in UTC, and an offset is checked but not applied: the day a page
+    /// shows is the day its author wrote, and the build machine's zone never shows.
     static func date(_ text: String) -> Date? {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
-        if rest.hasSuffix("Z") { rest = rest.dropLast() }
+        if rest.hasSuffix("Z") || rest.hasSuffix("z") {
+            rest = rest.dropLast()
+        } else if rest.count > 16, let offset = offsetStart(rest) {
+            rest = rest[..<offset]
+        }
         let halves = rest.split(maxSplits: 1, whereSeparator: { $0 == "T" || $0 == " " })
         guard let dayPart = halves.first else { return nil }
         let day = dayPart.split(separator: "-", omittingEmptySubsequences: false)
@@ -55,6 +61,17 @@ enum ScalarTypes {
             calendar.component(.day, from: date) == dayOfMonth
         else { return nil }
         return date
+    }
+
+    /// Where a `+02:00` or `-05:30` offset starts at the end of a date-time, when it is one.
+    private static func offsetStart(_ text: Substring) -> Substring.Index? {
+        let tail = text.suffix(6)
+        guard let sign = tail.first, sign == "+" || sign == "-" else { return nil }
+        let fields = tail.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2, let hours = Int(fields[0]), let minutes = Int(fields[1]),
+            fields.allSatisfy({ $0.count == 2 }), (0..<24).contains(hours), (0..<60).contains(minutes)
+        else { return nil }
+        return tail.startIndex
     }
 
     /// A focal point written `0.62 0.40` (or `0.62, 0.40`): two fractions from 0 to 1.

@@ -68,4 +68,22 @@ import Testing
         #expect(fields.string("g") == "yes")
         #expect(collector.diagnostics.isEmpty)
     }
+
+    /// `date: 2023-04-01T10:00:00+02:00` (what `hugo new` writes) was rejected; the day and
+    /// time are read as written.
+    @Test(arguments: [
+        ("2023-04-01T10:00:00+02:00", 1_680_343_200.0), ("2023-04-01T10:00:00-05:30", 1_680_343_200),
+        ("2023-04-01T10:00:00.250Z", 1_680_343_200), ("2023-04-01 10:00:00z", 1_680_343_200),
+        ("2023-04-01T10:00", 1_680_343_200),
+    ])
+    func rfc3339Dates(text: String, seconds: Double) {
+        #expect(ScalarTypes.date(text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: [
+        "2023-04-01T10:00:00+25:00", "2023-04-01T10:00:00+0200", "2023-04-31", "2023-04-01T10:00:00 +02",
+    ])
+    func malformedDatesAreRefused(text: String) {
+        #expect(ScalarTypes.date(text) == nil)
+    }
 }
