@@ -118,7 +118,7 @@ struct Invocation {
             console.writeError(formatter.formatMessage(.error, error.message))
             return nil
         }
-        var now = Date()
+        var sourceDate: Date?
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int(epoch) else {
                 console.writeError(
@@ -126,13 +126,13 @@ struct Invocation {
                         .error, "SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(epoch)'"))
                 return nil
             }
-            now = Date(timeIntervalSince1970: TimeInterval(seconds))
+            sourceDate = Date(timeIntervalSince1970: TimeInterval(seconds))
         }
         return BuildOptions(
             contentDirectory: url(content), outputDirectory: url(output),
             templatesDirectory: templates.map(url),
             themeDirectory: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, strict: strict,
-            keepGoing: keepGoing, includeDrafts: drafts, followLinks: followLinks, now: now,
+            keepGoing: keepGoing, includeDrafts: drafts, followLinks: followLinks, sourceDate: sourceDate,
             cacheDirectory: BuildOptions.cacheDirectory(
                 option: cache, environment: environment,
                 currentDirectory: URL(fileURLWithPath: currentDirectory)))

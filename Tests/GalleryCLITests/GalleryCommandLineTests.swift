@@ -95,7 +95,7 @@ private struct Boom: Error, CustomStringConvertible {
         #expect(options.themeDirectory.path == site.theme.path)
         #expect(options.jobs == 3)
         #expect(options.strict && options.includeDrafts)
-        #expect(options.now == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(options.sourceDate == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(console.out.hasSuffix("-> out/\n"))
     }
 

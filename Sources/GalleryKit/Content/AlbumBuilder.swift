@@ -39,16 +39,18 @@ struct AlbumBuilder {
         _ scan: FolderScan, urlPath: String, metadata: AlbumMetadata, title: String, isRoot: Bool
     ) -> Album {
         var entries: [(name: String, entry: Entry)] = []
+        let fromResources = HugoBundle.apply(metadata.resources, to: scan.photos)
         for file in scan.photos {
-            if let photo = photoSource(file, in: scan) { entries.append((file, .photo(photo))) }
+            if let photo = photoSource(file, in: scan, resource: fromResources[file]) {
+                entries.append((file, .photo(photo)))
+            }
         }
         // Photos claim their slugs first, then sub-folders, then pages, each in natural name order:
         // adding a page or folder never changes an existing photo's URL.
         for sub in scan.folders.sorted(by: { NaturalOrder.less($0.name, $1.name) }) where sub.hasContent {
             if sub.hasPhotos {
                 var meta = AlbumMetadata()
-                let indexPath = sub.child("index.md")
-                if sub.hasIndex, let front = loader.readFrontMatter(indexPath) {
+                if let indexPath = sub.indexPath, let front = loader.readFrontMatter(indexPath) {
                     meta = AlbumMetadata(front, reporter: reporter(indexPath), markdown: markdown)
                 }
                 if meta.draft && !loader.includeDrafts { continue }
@@ -96,8 +98,11 @@ struct AlbumBuilder {
         }
         albums.sort(by: Self.newestFirst)
         let names = photos.map(\.fileName)
-        let indexReporter = reporter(scan.child("index.md"))
+        let indexReporter = reporter(scan.indexPath ?? scan.child("index.md"))
         var cover: String?
+        if metadata.cover == nil {
+            cover = scan.photos.first { fromResources[$0]?.cover == true && names.contains($0) }
+        }
         if let name = metadata.cover {
             cover = Self.photoNamed(name, in: names)
             if cover == nil, let node = metadata.coverNode {
@@ -117,14 +122,16 @@ struct AlbumBuilder {
             sort: metadata.sort, layout: metadata.layout, hero: hero,
             draft: metadata.draft, descriptionHTML: metadata.descriptionHTML, photos: photos, albums: albums)
         album.kenBurns = metadata.kenBurns
+        album.weight = metadata.weight
+        if metadata.unlisted { album.markUnlisted() }
         return album
     }
 
     /// A folder with pages but no photos: its pages get URLs under it; its index.md is a page
     /// at the folder's own URL.
     private mutating func pagesFolder(_ scan: FolderScan, urlPath: String) {
-        if scan.hasIndex,
-            var page = readPage(scan.child("index.md"), defaultTitle: Self.title(fromName: scan.name))
+        if let indexPath = scan.indexPath,
+            var page = readPage(indexPath, defaultTitle: Self.title(fromName: scan.name))
         {
             page.urlPath = urlPath
             pages.append(page)
@@ -132,17 +139,25 @@ struct AlbumBuilder {
         _ = album(scan, urlPath: urlPath, metadata: AlbumMetadata(), title: scan.name, isRoot: false)
     }
 
-    private func photoSource(_ file: String, in scan: FolderScan) -> PhotoSource? {
+    /// The photo with what its sidecar says, else what the album's Hugo `resources:` say of
+    /// it; nil when either hides it.
+    private func photoSource(
+        _ file: String, in scan: FolderScan, resource: HugoBundle.PhotoMetadata?
+    ) -> PhotoSource? {
         var meta = PhotoMetadata()
         let sidecarPath = scan.sidecars[file].map(scan.child)
         if let sidecarPath, let front = loader.readFrontMatter(sidecarPath) {
             meta = PhotoMetadata(front, reporter: reporter(sidecarPath), markdown: markdown)
         }
-        if meta.hidden { return nil }
+        if meta.hidden || resource?.hidden == true { return nil }
+        var caption = meta.captionHTML
+        if caption.isEmpty, let description = resource?.description {
+            caption = markdown.render(description, from: scan.indexPath ?? scan.child(file))
+        }
         var source = PhotoSource(
-            sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "", title: meta.title,
-            alt: meta.alt,
-            focus: meta.focus, captionHTML: meta.captionHTML, sidecarPath: sidecarPath)
+            sourcePath: scan.child(file), fileName: file, slug: "", urlPath: "",
+            title: meta.title ?? resource?.title, alt: meta.alt,
+            focus: meta.focus, captionHTML: caption, sidecarPath: sidecarPath)
         source.kenBurns = meta.kenBurns
         return source
     }
@@ -159,10 +174,17 @@ struct AlbumBuilder {
         String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
     }
 
-    /// Newest first, undated last, then by title in natural order ("Day 2" before "Day 10"),
-    /// then by path so that equal titles keep one order. Used by the content stage and again
-    /// once photo dates are known (``PhotoOrdering``).
+    /// By `weight:` (lower first; weighted albums before the others), then newest first,
+    /// undated last, then by title in natural order ("Day 2" before "Day 10"), then by path so
+    /// that equal titles keep one order. Used by the content stage and again once photo dates
+    /// are known (``PhotoOrdering``).
     static func newestFirst(_ a: Album, _ b: Album) -> Bool {
+        switch (a.weight, b.weight) {
+        case (let x?, let y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
         switch (a.date, b.date) {
         case (let x?, let y?) where x != y: return x > y
         case (.some, nil): return true

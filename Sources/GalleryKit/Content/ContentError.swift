@@ -11,8 +11,9 @@ enum ContentProblem: ErrorReason {
     case contentFolderNotAFolder
     /// The content folder exists but cannot be listed.
     case contentFolderUnreadable(String)
-    /// libyaml could not parse the front matter or site.yml.
-    case yamlSyntax(String, frontMatter: Bool)
+    /// The front matter, site.yml or Hugo's config could not be parsed; `context` is `front
+    /// matter`, `YAML` or `TOML`.
+    case syntax(String, context: String)
     /// A `---` (or `+++`) line opens front matter that is never closed.
     case unclosedFrontMatter(fence: String)
     /// The YAML is a list or a single value instead of `key: value` lines.
@@ -20,6 +21,11 @@ enum ContentProblem: ErrorReason {
     case unknownKey(String, suggestion: String?)
     /// A sigal metadata key galleryc has no use for (`Order:`, `Location:`).
     case ignoredSigalKey(String)
+    /// A Hugo front matter key galleryc reads as one of its own, or not at all; `meaning`
+    /// says which (`is read as 'cover'`, `has no effect in galleryc`).
+    case hugoKey(String, meaning: String)
+    /// A key under Hugo's `params:` that galleryc does not use (themes keep their own there).
+    case ignoredHugoParam(String)
     case duplicateKey(String)
     /// A value of the wrong type or out of range; the default is used.
     case wrongType(key: String, expected: String, found: String)
@@ -59,20 +65,25 @@ enum ContentProblem: ErrorReason {
     case linkToVisitedFolder(target: String)
     case brokenLink(to: String)
     case linkLoop
+    /// No site.yml, and Hugo's configuration beside the content folder was read instead.
+    case readHugoConfig
+    /// A folder with both `index.md` and `_index.md`.
+    case secondIndex(used: String)
     /// How many files were skipped as neither photo, page, sidecar nor known metadata, by
     /// extension (`2 .jxl, 1 .psd`): each is a note, shown with `--verbose`.
     case skippedFiles(count: Int, kinds: String)
 
     var severity: Severity {
         switch self {
-        case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .yamlSyntax,
+        case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .syntax,
             .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin:
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .linkOutsideContent, .linkAroundContent,
-            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles:
+            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles, .secondIndex, .hugoKey:
             .warning
-        case .ignoredSigalKey, .unsupportedVideo, .notMedia, .sidecarOfSkippedFile, .skippedByNomedia,
+        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .unsupportedVideo, .notMedia,
+            .sidecarOfSkippedFile, .skippedByNomedia,
             .slugTaken:
             .note
         }
@@ -83,8 +94,8 @@ enum ContentProblem: ErrorReason {
         case .contentFolderMissing: "content folder not found"
         case .contentFolderNotAFolder: "not a folder; give the content folder"
         case .contentFolderUnreadable(let why): "cannot read the content folder: \(why)"
-        case .yamlSyntax(let problem, let frontMatter):
-            "\(frontMatter ? "front matter" : "YAML"): \(problem)"
+        case .syntax(let problem, let context):
+            "\(context): \(problem)"
         case .unclosedFrontMatter(let fence):
             "front matter: no closing '\(fence)' line; the file is read as Markdown without front matter"
         case .notAMapping(let found, let frontMatter):
@@ -93,6 +104,10 @@ enum ContentProblem: ErrorReason {
             "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; ignored"
         case .ignoredSigalKey(let key):
             "sigal key '\(key)' is not used by galleryc; ignored"
+        case .hugoKey(let key, let meaning):
+            "Hugo's '\(key)' \(meaning)"
+        case .ignoredHugoParam(let key):
+            "Hugo's 'params.\(key)' is not used by galleryc; ignored"
         case .duplicateKey(let key):
             "duplicate key '\(key)'; the last value is used"
         case .wrongType(let key, let expected, let found):
@@ -141,6 +156,11 @@ enum ContentProblem: ErrorReason {
             "a broken link (to \(target)); skipped"
         case .linkLoop:
             "a loop of links; skipped"
+        case .readHugoConfig:
+            "no site.yml: the site's title, base_url, language and copyright are read from Hugo's "
+                + "configuration here (a site.yml takes over when there is one)"
+        case .secondIndex(let used):
+            "the folder also has \(used), which is read as its metadata; this one is ignored"
         case .skippedFiles(let count, let kinds):
             "\(count) \(count == 1 ? "file" : "files") skipped as neither photo, page nor sidecar: "
                 + "\(kinds) (--verbose lists them)"

@@ -37,14 +37,15 @@ struct ContentLoader {
         try checkContentDirectory()
         let siteReporter = IssueReporter(file: "site.yml", diagnostics: diagnostics)
         let siteURL = contentDirectory.appendingPathComponent("site.yml")
-        var siteText: String?
-        if FileManager.default.fileExists(atPath: siteURL.path), allowed("site.yml") {
-            siteText = readText("site.yml")
+        var config = SiteConfig()
+        if FileManager.default.fileExists(atPath: siteURL.path) {
+            if allowed("site.yml") {
+                config = SiteConfigReader.read(readText("site.yml"), reporter: siteReporter)
+            }
+        } else if let hugo = hugoConfig() {
+            config = hugo
         }
         _ = allowed("templates")
-        let config = SiteConfigReader.read(
-            siteText, defaultTitle: contentDirectory.standardizedFileURL.lastPathComponent,
-            reporter: siteReporter)
 
         let scan = FolderScanner(root: contentDirectory, followLinks: followLinks, diagnostics: diagnostics)
             .scanRoot()
@@ -52,7 +53,8 @@ struct ContentLoader {
             loader: self,
             markdown: MarkdownOptions(allowRawHTML: config.allowRawHTML, basePath: config.basePath))
         var home: Page?
-        if scan.hasIndex, let page = builder.readPage("index.md", defaultTitle: config.title) {
+        if let indexPath = scan.indexPath, let page = builder.readPage(indexPath, defaultTitle: config.title)
+        {
             home = page
         }
         let root = builder.album(
@@ -61,6 +63,25 @@ struct ContentLoader {
             Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8))
         }
         return Site(config: config, home: home, pages: pages, root: root)
+    }
+
+    /// Hugo's `hugo.toml` (or `config.toml`) beside the content folder, when there is no
+    /// site.yml: a Hugo site's `content/` builds with its title, base URL, language and
+    /// copyright, and a note says where they came from.
+    private func hugoConfig() -> SiteConfig? {
+        let parent = contentDirectory.standardizedFileURL.deletingLastPathComponent()
+        for name in ["hugo.toml", "config.toml"] {
+            let url = parent.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let display = "../" + name
+            let reporter = IssueReporter(file: display, diagnostics: diagnostics)
+            guard let bytes = try? FileReader(path: url.path).read(count: Self.maxTextBytes),
+                let text = String(validating: bytes, as: UTF8.self)
+            else { continue }
+            reporter.report(.readHugoConfig)
+            return SiteConfigReader.readHugo(text, reporter: reporter)
+        }
+        return nil
     }
 
     /// False (with a warning naming the link and its target) when the file or folder at

@@ -1,10 +1,12 @@
 import Foundation
 
-/// What an album's `index.md` says.
+/// What an album's `index.md` (or Hugo's `_index.md`) says.
 struct AlbumMetadata {
-    static let keys = [
-        "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns",
-    ]
+    static let keys =
+        [
+            "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns", "weight",
+            "unlisted", "resources", "params",
+        ] + HugoBundle.readAs.keys.sorted() + HugoBundle.noEffect.sorted()
 
     var title: String?
     var date: Date?
@@ -15,27 +17,82 @@ struct AlbumMetadata {
     var heroNode: YAMLNode?
     var sort: PhotoSort = .date
     var draft = false
+    /// Built and reachable by its URL, but listed nowhere (`unlisted:`, Hugo's `private:`).
+    var unlisted = false
+    /// Order among sibling albums: lower first, then the unweighted ones newest first.
+    var weight: Int?
     var kenBurns = KenBurnsSettings()
     var descriptionHTML = ""
+    /// Hugo's `resources:` entries, applied to the photos their `src` matches.
+    var resources: [HugoBundle.Resource] = []
 
     init() {}
 
     init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions) {
         let fields = FieldReader(
             front.fields, knownKeys: Self.keys, reporter: reporter, sigalStyle: front.style == .sigal)
+        let params = FieldReader(
+            fields.node("params"), knownKeys: HugoBundle.paramsKeys, reporter: reporter, prefix: "params.",
+            hugoParams: true)
+        Self.reportHugoKeys(fields, params, reporter: reporter)
         title = fields.string("title")
         date = fields.date("date")
-        cover = fields.string("cover")
-        coverNode = fields.node("cover")
+        for (key, source) in [
+            ("cover", fields), ("cover", params), ("featured_image", fields), ("featured_image", params),
+        ]
+        where cover == nil {
+            cover = source.string(key)
+            coverNode = source.node(key)
+        }
         layout = fields.choice("layout", AlbumLayout.self) ?? .grid
         hero = fields.list("hero", of: "photo file names", { $0 }) ?? []
         heroNode = fields.node("hero")
-        sort = fields.choice("sort", PhotoSort.self) ?? .date
+        sort = fields.choice("sort", PhotoSort.self) ?? Self.hugoSort(fields) ?? .date
         draft = fields.bool("draft") ?? false
+        unlisted = fields.bool("unlisted") ?? fields.bool("private") ?? params.bool("private") ?? false
+        weight = fields.int("weight", in: -1_000_000...1_000_000)
+        resources = HugoBundle.resources(fields.node("resources"), reporter: reporter)
         kenBurns = MotionReader.kenBurns(fields)
         let body = front.body.trimmingCharacters(in: .whitespacesAndNewlines)
-        let text = body.isEmpty ? (fields.string("description") ?? "") : front.body
+        let description = fields.string("description") ?? params.string("description")
+        let text = body.isEmpty ? (description ?? "") : front.body
         descriptionHTML = markdown.render(text, from: reporter.file)
+    }
+
+    /// Hugo's `sort_by` (`Name`, `Date`) and `sort_order` (`asc`, `desc`) as a `sort:`.
+    private static func hugoSort(_ fields: FieldReader) -> PhotoSort? {
+        guard fields.node("sort_by") != nil || fields.node("sort_order") != nil else { return nil }
+        let byName =
+            fields.typed("sort_by", "Name or Date") { ["name": true, "date": false][$0.lowercased()] }
+            ?? false
+        let descending =
+            fields.typed("sort_order", "asc or desc") { ["asc": false, "desc": true][$0.lowercased()] }
+            ?? false
+        return byName ? (descending ? .nameDescending : .name) : (descending ? .dateDescending : .date)
+    }
+
+    /// One warning for each Hugo key that galleryc reads as another, or not at all (on a page,
+    /// `page` true, the album keys have no effect either).
+    static func reportHugoKeys(
+        _ fields: FieldReader, _ params: FieldReader? = nil, page: Bool = false, reporter: IssueReporter
+    ) {
+        for (key, ours) in HugoBundle.readAs.sorted(by: { $0.key < $1.key }) {
+            if let node = fields.keyNode(key) {
+                let meaning = page ? "has no effect on a page in galleryc" : "is read as '\(ours)'"
+                reporter.report(.hugoKey(key, meaning: meaning), at: node)
+            }
+        }
+        for key in HugoBundle.noEffect.sorted() {
+            if let node = fields.keyNode(key) {
+                reporter.report(.hugoKey(key, meaning: "has no effect in galleryc"), at: node)
+            }
+        }
+        for key in ["cover", "featured_image", "private", "description"] {
+            if let node = params?.keyNode(key) {
+                let ours = ["private": "unlisted", "featured_image": "cover"][key] ?? key
+                reporter.report(.hugoKey("params.\(key)", meaning: "is read as '\(ours)'"), at: node)
+            }
+        }
     }
 }
 
@@ -66,7 +123,9 @@ struct PhotoMetadata {
 
 /// Reads a page's front matter into a ``Page`` whose URL is filled in later.
 enum PageReader {
-    static let keys = ["title", "description", "date", "draft", "template"]
+    static let keys =
+        ["title", "description", "date", "draft", "template"] + HugoBundle.readAs.keys.sorted()
+        + HugoBundle.noEffect.sorted() + ["weight", "params", "resources"]
 
     static func page(
         _ front: FrontMatter, sourcePath: String, defaultTitle: String, reporter: IssueReporter,
@@ -74,6 +133,12 @@ enum PageReader {
     ) -> Page {
         let fields = FieldReader(
             front.fields, knownKeys: keys, reporter: reporter, sigalStyle: front.style == .sigal)
+        AlbumMetadata.reportHugoKeys(fields, page: true, reporter: reporter)
+        for key in ["weight", "params", "resources"] {
+            if let node = fields.keyNode(key) {
+                reporter.report(.hugoKey(key, meaning: "has no effect on a page in galleryc"), at: node)
+            }
+        }
         return Page(
             sourcePath: sourcePath, urlPath: "", title: fields.string("title") ?? defaultTitle,
             description: fields.string("description") ?? "", date: fields.date("date"),

@@ -12,10 +12,11 @@ struct FieldReader {
     ///   - node: the mapping (nil when there is no metadata at all).
     ///   - knownKeys: every key this mapping may hold.
     ///   - prefix: shown before nested keys in messages (`images.`).
-    ///   - unknownSeverityIsNote: sigal-style headers, whose unknown keys are sigal's own.
+    ///   - sigalStyle: sigal-style headers, whose unknown keys are sigal's own (notes).
+    ///   - hugoParams: Hugo's `params:`, whose unknown keys are a theme's own (notes).
     init(
         _ node: YAMLNode?, knownKeys: [String], reporter: IssueReporter, prefix: String = "",
-        frontMatter: Bool = true, sigalStyle: Bool = false
+        frontMatter: Bool = true, sigalStyle: Bool = false, hugoParams: Bool = false
     ) {
         self.reporter = reporter
         self.prefix = prefix
@@ -33,6 +34,8 @@ struct FieldReader {
             guard knownKeys.contains(lookup) else {
                 if sigalStyle {
                     reporter.report(.ignoredSigalKey(key), at: pair.key)
+                } else if hugoParams {
+                    reporter.report(.ignoredHugoParam(key), at: pair.key)
                 } else {
                     let suggestion = Self.closest(to: key, in: knownKeys).map { prefix + $0 }
                     reporter.report(.unknownKey(prefix + key, suggestion: suggestion), at: pair.key)

@@ -10,8 +10,13 @@ struct FolderScan: Sendable {
     var sidecars: [String: String] = [:]
     /// Markdown files that are pages (not `index.md`, not sidecars).
     var pages: [String] = []
-    /// True when the folder has an `index.md`.
-    var hasIndex = false
+    /// The folder's own metadata file: `index.md`, or Hugo's `_index.md` (a branch bundle's;
+    /// `index.md` is a leaf bundle's). Nil when it has neither.
+    var indexFile: String?
+    /// True when the folder has an `index.md` or `_index.md`.
+    var hasIndex: Bool { indexFile != nil }
+    /// The path of the folder's index file, relative to the content folder.
+    var indexPath: String? { indexFile.map(child) }
     var folders: [FolderScan] = []
 
     /// True when this folder or one below it holds a photo: the folder is an album.

@@ -128,10 +128,18 @@ struct FolderScanner {
         let photoByStem = Dictionary(
             folder.photos.map { (($0 as NSString).deletingPathExtension, $0) },
             uniquingKeysWith: { first, _ in first })
+        // index.md before _index.md, whatever the byte order says.
+        markdown.sort { ($0 == "index.md" ? 0 : 1, $0) < ($1 == "index.md" ? 0 : 1, $1) }
         for file in markdown {
             let stem = (file as NSString).deletingPathExtension
-            if file == "index.md" {
-                folder.hasIndex = true
+            if file == "index.md" || file == "_index.md" {
+                if let other = folder.indexFile {
+                    // Both: Hugo refuses the folder; galleryc reads index.md (sorted first).
+                    IssueReporter(file: folder.child(file), diagnostics: diagnostics)
+                        .report(.secondIndex(used: other))
+                } else {
+                    folder.indexFile = file
+                }
             } else if let photo = photoByStem[stem] {
                 folder.sidecars[photo] = file
             } else if let other = skippedStems[stem] {

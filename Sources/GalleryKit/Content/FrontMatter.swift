@@ -63,7 +63,7 @@ struct FrontMatter {
             return FrontMatter(fields: node, style: style, body: body)
         } catch {
             reporter.report(
-                .yamlSyntax(error.message, frontMatter: true), line: error.line, column: error.column)
+                .syntax(error.message, context: "front matter"), line: error.line, column: error.column)
             return FrontMatter(fields: nil, style: style, body: body)
         }
     }

@@ -8,19 +8,18 @@ enum SiteConfigReader {
     ]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
-    /// - Parameters:
-    ///   - text: the file's contents, nil when there is no site.yml.
-    ///   - defaultTitle: used when `title:` is absent (the content folder's name).
-    static func read(_ text: String?, defaultTitle: String, reporter: IssueReporter) -> SiteConfig {
+    /// - Parameter text: the file's contents, nil when there is no site.yml (then every setting
+    ///   is its default: the title is "Photographs").
+    static func read(_ text: String?, reporter: IssueReporter) -> SiteConfig {
         var config = SiteConfig()
-        config.title = defaultTitle
         guard let text else { return config }
+        config.sourcePath = reporter.file
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(text)
         } catch {
             reporter.report(
-                .yamlSyntax(error.message, frontMatter: false), line: error.line, column: error.column)
+                .syntax(error.message, context: "YAML"), line: error.line, column: error.column)
             return config
         }
         let fields = FieldReader(root, knownKeys: keys, reporter: reporter, frontMatter: false)
@@ -30,6 +29,7 @@ enum SiteConfigReader {
         if let value = fields.string("language") { config.language = value }
         if let value = fields.string("copyright") { config.copyright = value }
         if let value = fields.bool("raw_html") { config.allowRawHTML = value }
+        if let value = fields.string("base_url"), value.isEmpty { config.baseURLLeftEmpty = true }
         if let value = fields.string("base_url"), !value.isEmpty {
             config.baseURL = value.hasSuffix("/") ? value : value + "/"
             let lower = value.lowercased()
@@ -47,6 +47,34 @@ enum SiteConfigReader {
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)
+        }
+        return config
+    }
+
+    /// Hugo's site configuration (`hugo.toml` or `config.toml` beside the content folder), read
+    /// when there is no site.yml: its `title`, `baseURL`, `languageCode` and `copyright`.
+    /// Everything else in it is Hugo's own and ignored.
+    static func readHugo(_ text: String, reporter: IssueReporter) -> SiteConfig {
+        var config = SiteConfig()
+        config.sourcePath = reporter.file
+        let root: YAMLNode
+        do throws(SyntaxError) {
+            root = try TOMLParser.parse(text)
+        } catch {
+            reporter.report(.syntax(error.message, context: "TOML"), line: error.line, column: error.column)
+            return config
+        }
+        guard case .mapping(let pairs) = root.value else { return config }
+        let values = Dictionary(
+            pairs.compactMap { pair in
+                pair.key.scalar.flatMap { key in pair.value.scalar.map { (key.lowercased(), $0) } }
+            },
+            uniquingKeysWith: { first, _ in first })
+        if let title = values["title"] { config.title = title }
+        if let language = values["languagecode"] { config.language = language }
+        if let copyright = values["copyright"] { config.copyright = copyright }
+        if let base = values["baseurl"], !base.isEmpty {
+            config.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
         return config
     }

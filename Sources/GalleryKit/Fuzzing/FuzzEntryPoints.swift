@@ -73,7 +73,7 @@ package enum FuzzEntryPoints {
     /// The YAML parser on `site.yml` text, then the site configuration reader.
     package static func siteConfig(_ text: String) -> Int {
         let reporter = IssueReporter(file: "site.yml", diagnostics: DiagnosticCollector())
-        let config = SiteConfigReader.read(text, defaultTitle: "fuzz", reporter: reporter)
+        let config = SiteConfigReader.read(text, reporter: reporter)
         return config.title.utf8.count &+ config.images.widths.count
             &+ reporter.diagnostics.diagnostics.count
     }

@@ -34,6 +34,13 @@ struct Album: Sendable, Hashable {
     /// File names of the photos for the hero slider (`hero:`).
     var hero: [String]
     var draft: Bool
+    /// Built and reachable by its URL but listed nowhere: not in its parent, the home page,
+    /// the navigation, the sitemap or the feed, and its pages ask search engines not to index
+    /// them (`unlisted:`, Hugo's `private:`). Not access control: anyone with the URL sees it.
+    /// Albums below an unlisted album are unlisted too.
+    var unlisted = false
+    /// Order among sibling albums (`weight:`): lower first, then the unweighted ones.
+    var weight: Int?
     /// Ken Burns settings from the album's `kenburns:` (nil fields inherit from site.yml).
     var kenBurns = KenBurnsSettings()
     /// The index.md body, rendered from Markdown.
@@ -67,4 +74,13 @@ struct Album: Sendable, Hashable {
     var allAlbums: [Album] {
         [self] + albums.flatMap(\.allAlbums)
     }
+
+    /// This album and every album below it, unlisted.
+    mutating func markUnlisted() {
+        unlisted = true
+        for index in albums.indices { albums[index].markUnlisted() }
+    }
+
+    /// The albums below this one that are listed, in order.
+    var listedAlbums: [Album] { albums.filter { !$0.unlisted } }
 }

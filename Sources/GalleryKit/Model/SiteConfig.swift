@@ -7,6 +7,9 @@ struct SiteConfig: Sendable, Hashable {
     /// Absolute URL of the site root, always ending in `/` (e.g. `https://example.org/photos/`).
     /// Empty means "unknown": links stay root-relative and the feed uses relative links.
     var baseURL: String = ""
+    /// True when the settings say `base_url: ""` on purpose (a site kept root-relative, a
+    /// local preview): then no warning says what an unset base URL costs.
+    var baseURLLeftEmpty = false
     /// BCP 47 language tag for `<html lang>`.
     var language: String = "en"
     var copyright: String = ""
@@ -15,6 +18,10 @@ struct SiteConfig: Sendable, Hashable {
     var allowRawHTML: Bool = false
     /// Extra settings for the motion layer, read by the Motion stage.
     var motion = MotionSettings()
+    /// Where these settings came from, relative to the content folder (`site.yml`, or Hugo's
+    /// `../hugo.toml` when there is no site.yml); nil when everything is a default. Messages
+    /// about a setting name this file, and never one that does not exist.
+    var sourcePath: String?
 
     init() {}
 

@@ -27,6 +27,10 @@ public struct BuildOptions: Sendable {
     /// The time the build treats as "now" (feed `updated`, copyright year); injected so that
     /// output is reproducible.
     public var now: Date
+    /// The date a page or feed shows when the content gives none (`SOURCE_DATE_EPOCH`); nil
+    /// leaves it out where the format allows, so that the same content gives the same bytes
+    /// on every build and every machine: the clock never reaches the site.
+    public var sourceDate: Date?
     /// Where processed photos are kept between builds (see ``DerivativeCache``); nil builds
     /// without a cache.
     public var cacheDirectory: URL?
@@ -35,7 +39,7 @@ public struct BuildOptions: Sendable {
         contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,
         themeDirectory: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         strict: Bool = false, keepGoing: Bool = false, includeDrafts: Bool = false,
-        followLinks: Bool = false, now: Date = Date(), cacheDirectory: URL? = nil
+        followLinks: Bool = false, now: Date = Date(), sourceDate: Date? = nil, cacheDirectory: URL? = nil
     ) {
         self.cacheDirectory = cacheDirectory
         self.contentDirectory = contentDirectory
@@ -48,6 +52,7 @@ public struct BuildOptions: Sendable {
         self.includeDrafts = includeDrafts
         self.followLinks = followLinks
         self.now = now
+        self.sourceDate = sourceDate
     }
 
     /// Where the cache goes: `option` (the `--cache-dir` value) if given, else

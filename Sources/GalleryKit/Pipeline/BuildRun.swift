@@ -113,7 +113,7 @@ struct BuildRun: Sendable {
             return phases.measure(.render) {
                 SiteRenderer(
                     site: site, photos: images.derivatives, templates: templates, themeAssets: assets,
-                    now: options.now, diagnostics: diagnostics
+                    sourceDate: options.sourceDate, diagnostics: diagnostics
                 ).render()
             }
         } catch {

@@ -53,7 +53,7 @@ extension ContextBuilder {
         let photoCount = shownPhotos(album).count
         var parts: [String] = []
         if photoCount > 0 { parts.append(photoCount == 1 ? "1 photo" : "\(photoCount) photos") }
-        let albumCount = album.albums.count
+        let albumCount = album.listedAlbums.count
         if albumCount > 0 { parts.append(albumCount == 1 ? "1 album" : "\(albumCount) albums") }
         return parts.isEmpty ? "Empty" : parts.joined(separator: " · ")
     }

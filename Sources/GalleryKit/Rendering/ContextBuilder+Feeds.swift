@@ -4,16 +4,24 @@ extension ContextBuilder {
     /// How many albums the feed lists.
     static let feedLimit = 50
 
-    /// When an album counts as published: its `date:`, else its newest photo, else `now`.
+    /// When an album counts as published: its `date:`, else its newest photo, else
+    /// ``fallbackDate``.
     func effectiveDate(_ album: Album) -> Date {
         if let date = album.date { return date }
         let taken = shownPhotos(album).compactMap(\.exif.dateTaken)
-        return taken.max() ?? now
+        return taken.max() ?? fallbackDate
     }
 
-    /// Every album below the root, newest first (then by URL path, so ties are stable).
+    /// The date of an undated album in the feed, which Atom requires: `SOURCE_DATE_EPOCH` when
+    /// set, else the newest date anywhere in the content, else 2000-01-01T00:00:00Z (a fixed
+    /// date, documented in the README, so that two builds of a dateless site are identical).
+    var fallbackDate: Date {
+        sourceDate ?? newestContentDate ?? Date(timeIntervalSince1970: 946_684_800)
+    }
+
+    /// Every listed album below the root, newest first (then by URL path, so ties are stable).
     func albumsNewestFirst() -> [Album] {
-        site.root.albums.flatMap(\.allAlbums)
+        site.root.albums.flatMap(\.allAlbums).filter { !$0.unlisted }
             .map { (album: $0, date: effectiveDate($0)) }
             .sorted { ($1.date, $0.album.urlPath) < ($0.date, $1.album.urlPath) }
             .map(\.album)
@@ -36,7 +44,7 @@ extension ContextBuilder {
             entry["summary"] = .string(summary)
             return .dictionary(entry)
         }
-        let updated = albums.map(effectiveDate).max() ?? now
+        let updated = albums.map(effectiveDate).max() ?? fallbackDate
         var feed: [String: TemplateValue] = [
             "title": .string(config.title),
             "id": .string(stableID("")),
@@ -50,11 +58,12 @@ extension ContextBuilder {
         return .dictionary(["feed": .dictionary(feed), "entries": .array(entries)])
     }
 
-    /// The sitemap: `urls`, each with `loc`: the home page, pages, albums and photo pages.
+    /// The sitemap: `urls`, each with `loc`: the home page, pages, listed albums and their
+    /// photo pages.
     func sitemapContext() -> TemplateValue {
         var paths = [""]
         paths += sortedPages.map(\.urlPath)
-        for album in site.root.allAlbums {
+        for album in site.root.allAlbums where !album.unlisted {
             if !album.urlPath.isEmpty { paths.append(album.urlPath) }
             paths += shownPhotos(album).map(\.source.urlPath)
         }

@@ -15,7 +15,7 @@ extension ContextBuilder {
     /// photos. The markup takes its `data-kenburns` names from the same planner.
     func allKenBurnsPlans() -> [KenBurnsPlan] {
         var plans: [KenBurnsPlan] = []
-        for album in site.root.albums {
+        for album in site.root.listedAlbums {
             if let photo = cover(of: album) { plans.append(kenBurns.plan(photo, role: .cover, album: album)) }
         }
         for album in site.root.allAlbums where !album.urlPath.isEmpty {

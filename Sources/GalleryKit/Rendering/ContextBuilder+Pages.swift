@@ -8,7 +8,7 @@ extension ContextBuilder {
             urlPath: "", title: nil, description: site.home?.description ?? "",
             image: cover(of: root))
         var budget = EagerBudget()
-        let albums = root.albums.map { albumCard($0, budget: &budget, kenBurns: true) }
+        let albums = root.listedAlbums.map { albumCard($0, budget: &budget, kenBurns: true) }
         let photos = shownPhotos(root).map { photoCard($0, budget: &budget) }
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
         if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
@@ -51,12 +51,12 @@ extension ContextBuilder {
     func albumContext(_ album: Album, ancestors: [Album]) -> TemplateValue {
         var context = chrome(
             urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
-            image: cover(of: album))
+            image: cover(of: album), unlisted: album.unlisted)
         let hero = heroContext(album)
         var budget = EagerBudget(eagerCount: hero == nil ? 6 : 2)
         let story = album.layout == .story ? storyItems(album) : []
         let photos = story.isEmpty ? shownPhotos(album).map { photoCard($0, budget: &budget) } : []
-        let albums = album.albums.map { albumCard($0, budget: &budget) }
+        let albums = album.listedAlbums.map { albumCard($0, budget: &budget) }
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
             "layout": .string(album.layout.rawValue),
@@ -91,7 +91,7 @@ extension ContextBuilder {
         let backTitle = album.urlPath.isEmpty ? site.config.title : album.title
         var context = chrome(
             urlPath: photo.source.urlPath, title: text.title, trail: trail(ancestors + [album]),
-            image: photo)
+            image: photo, unlisted: album.unlisted)
         var value: [String: TemplateValue] = [
             "title": .string(text.title),
             "position": .string("\(index + 1) of \(siblings.count)"),

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns the model into the values templates see. Pure: the same site, photos and `now` give
-/// the same contexts. The keys every template can use are documented in Templates/README.md.
+/// Turns the model into the values templates see. Pure: the same site and photos give the same
+/// contexts; no date comes from the clock. The keys every template can use are documented in Templates/README.md.
 struct ContextBuilder: Sendable {
     let site: Site
     /// Each album's shown photos (source paired with derivatives), by album source path: a
@@ -10,13 +10,18 @@ struct ContextBuilder: Sendable {
     let links: LinkBuilder
     /// Output path of each theme asset by its name in `assets/`.
     var assetPaths: [String: String]
-    let now: Date
+    /// `SOURCE_DATE_EPOCH`, when set: the date shown where the content gives none.
+    let sourceDate: Date?
+    /// The newest date the content gives (albums, pages, photos), nil for an undated site.
+    let newestContentDate: Date?
     /// Ken Burns plans, layered site < album < photo.
     let kenBurns: KenBurnsPlanner
     /// The header navigation, and where the pages it leaves out are listed.
     let navigation: SiteNavigation
 
-    init(site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], now: Date) {
+    init(
+        site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil
+    ) {
         self.site = site
         self.shown = Self.pair(site.root, with: photos)
         self.navigation = SiteNavigation(
@@ -24,7 +29,10 @@ struct ContextBuilder: Sendable {
             pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })
         self.links = LinkBuilder(config: site.config)
         self.assetPaths = assetPaths
-        self.now = now
+        self.sourceDate = sourceDate
+        let photoDates = photos.values.compactMap(\.exif.dateTaken)
+        let contentDates = site.root.allAlbums.compactMap(\.date) + site.pages.compactMap(\.date) + photoDates
+        self.newestContentDate = contentDates.max()
         self.kenBurns = KenBurnsPlanner(siteSettings: site.config.motion.kenBurns)
     }
 
@@ -50,14 +58,14 @@ struct ContextBuilder: Sendable {
         return shown
     }
 
-    /// The `cover:` photo, else the first shown photo, else the first sub-album's cover.
+    /// The `cover:` photo, else the first shown photo, else the first listed sub-album's cover.
     func cover(of album: Album) -> ProcessedPhoto? {
         let shown = shownPhotos(album)
         if let name = album.cover, let named = shown.first(where: { $0.source.fileName == name }) {
             return named
         }
         if let first = shown.first { return first }
-        for child in album.albums {
+        for child in album.listedAlbums {
             if let found = cover(of: child) { return found }
         }
         return nil
@@ -75,9 +83,11 @@ struct ContextBuilder: Sendable {
     ///   - title: the page's own title; nil on the home page.
     ///   - trail: links above this page, outermost first (not including the page itself).
     ///   - image: the photo that represents the page for `og:image`.
+    ///   - unlisted: the page belongs to an unlisted album: search engines are asked not to
+    ///     index it (`meta.noindex`).
     func chrome(
         urlPath: String?, title: String?, description: String = "",
-        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil
+        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil, unlisted: Bool = false
     ) -> [String: TemplateValue] {
         let config = site.config
         var siteValue: [String: TemplateValue] = [
@@ -85,8 +95,10 @@ struct ContextBuilder: Sendable {
             "language": .string(config.language.isEmpty ? "en" : config.language),
             "home": .string(links.href("")),
             "feed": .string(links.href("feed.xml")),
-            "year": .int(DisplayFormat.year(now)),
         ]
+        if let year = (sourceDate ?? newestContentDate).map(DisplayFormat.year) {
+            siteValue["year"] = .int(year)
+        }
         for (key, value) in [
             ("description", config.description), ("author", config.author),
             ("copyright", config.copyright),
@@ -119,6 +131,7 @@ struct ContextBuilder: Sendable {
             meta["ogImageAlt"] = .string(PhotoText(image).alt)
         }
         meta["ogTitle"] = .string(title ?? config.title)
+        if unlisted { meta["noindex"] = .bool(true) }
 
         var context: [String: TemplateValue] = [
             "site": .dictionary(siteValue), "assets": .dictionary(assets),

@@ -22,7 +22,7 @@ struct SiteNavigation: Sendable {
     let listedPages: [String: [Page]]
 
     init(site: Site, pages: [Page]) {
-        let albums = site.root.albums.map { Link(title: $0.title, urlPath: $0.urlPath) }
+        let albums = site.root.listedAlbums.map { Link(title: $0.title, urlPath: $0.urlPath) }
         let topLevel = pages.filter { !$0.sourcePath.contains("/") }
         let candidates = albums + topLevel.map { Link(title: $0.title, urlPath: $0.urlPath) }
         links = Array(candidates.prefix(Self.limit))

@@ -2,7 +2,7 @@ import Foundation
 
 /// Stage 3: turns the model and the processed photos into the site's files: every HTML page,
 /// the theme assets, `feed.xml`, `sitemap.xml` and `404.html`. Pure: it reads no files and
-/// writes none; the same input and `now` give the same bytes.
+/// writes none; the same input gives the same bytes, on any day and any machine.
 struct SiteRenderer {
     private let templates: TemplateLibrary
     private let themeAssets: ThemeAssets
@@ -16,17 +16,18 @@ struct SiteRenderer {
     ///     missing here failed to process and is left out of every page.
     ///   - templates: the theme, with the site's overrides.
     ///   - themeAssets: the theme's `assets/` files.
-    ///   - now: the build's "now" (copyright year, dates of undated albums in the feed).
+    ///   - sourceDate: the date shown where the content gives none (`SOURCE_DATE_EPOCH`); see
+    ///     ``ContextBuilder/fallbackDate``.
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
     init(
         site: Site, photos: [String: PhotoDerivatives], templates: TemplateLibrary,
-        themeAssets: ThemeAssets, now: Date, diagnostics: DiagnosticCollector
+        themeAssets: ThemeAssets, sourceDate: Date? = nil, diagnostics: DiagnosticCollector
     ) {
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
-            site: site, photos: photos, assetPaths: themeAssets.outputPaths, now: now)
+            site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate)
         let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
         builder.assetPaths[MotionAssets.assetName] = motion.path
         self.motionStylesheet = motion
@@ -61,11 +62,17 @@ struct SiteRenderer {
 
         output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
         output.render("feed.xml", "feed", builder.feedContext(), source: "feed", templates)
-        output.render("sitemap.xml", "sitemap", builder.sitemapContext(), source: "sitemap", templates)
-        if site.config.baseURL.isEmpty {
+        // The sitemap protocol needs absolute URLs: without base_url there is none to write.
+        if !site.config.baseURL.isEmpty {
+            output.render("sitemap.xml", "sitemap", builder.sitemapContext(), source: "sitemap", templates)
+        } else if !site.config.baseURLLeftEmpty {
+            let file = site.config.sourcePath ?? "."
             diagnostics.emit(
-                .note, SourceLocation(file: "site.yml"),
-                "base_url is not set: feed.xml and sitemap.xml use root-relative links")
+                .warning, SourceLocation(file: file),
+                "base_url is not set\(site.config.sourcePath == nil ? " (there is no site.yml)" : ""), so no "
+                    + "sitemap.xml is written (sitemaps need absolute URLs) and shared links get no Open "
+                    + "Graph picture; set base_url to where the site will live, or base_url: \"\" to keep "
+                    + "it root-relative")
         }
         for file in themeAssets.files { output.add(file, source: "assets") }
         output.add(motionStylesheet, source: "motion")

@@ -6,10 +6,10 @@ import Testing
 @Suite struct ContentErrorTests {
     @Test(arguments: [
         (
-            ContentProblem.yamlSyntax("could not find expected ':'", frontMatter: true),
+            ContentProblem.syntax("could not find expected ':'", context: "front matter"),
             "a.md:3:5: error: front matter: could not find expected ':'"
         ),
-        (.yamlSyntax("bad", frontMatter: false), "a.md:3:5: error: YAML: bad"),
+        (.syntax("bad", context: "YAML"), "a.md:3:5: error: YAML: bad"),
         (
             .unclosedFrontMatter(fence: "---"),
             "a.md:3:5: error: front matter: no closing '---' line; the file is read as Markdown without front matter"

@@ -171,8 +171,14 @@ import Testing
         #expect(album.photos.first?.captionHTML == "<p>A <em>caption</em></p>\n")
     }
 
-    @Test func defaultTitleIsTheFolderName() throws {
-        let content = try TemporaryContent(["1.jpg": ""], name: "summer-photos")
-        #expect(try content.load().0.config.title == "summer-photos")
+    /// Without site.yml the title is the documented default, not the folder's name (which is
+    /// usually "content").
+    @Test func defaultTitleIsPhotographs() throws {
+        let content = try TemporaryContent(["1.jpg": ""], name: "content")
+        let (site, diagnostics) = try content.load()
+        #expect(site.config.title == "Photographs")
+        #expect(site.config.sourcePath == nil)
+        #expect(
+            !diagnostics.rendered.contains { $0.hasPrefix("site.yml") }, "no message about a missing file")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct MotionReaderTests {
     private func read(_ yaml: String) -> (SiteConfig, [String]) {
         let (reporter, collector) = collectingReporter("site.yml")
-        let config = SiteConfigReader.read(yaml, defaultTitle: "x", reporter: reporter)
+        let config = SiteConfigReader.read(yaml, reporter: reporter)
         return (config, collector.diagnostics.rendered)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct PrivacyReaderTests {
     private func read(_ yaml: String) -> (PrivacySettings, [String]) {
         let (reporter, collector) = collectingReporter("site.yml")
-        let config = SiteConfigReader.read(yaml, defaultTitle: "site", reporter: reporter)
+        let config = SiteConfigReader.read(yaml, reporter: reporter)
         return (config.images.privacy, collector.diagnostics.rendered)
     }
 

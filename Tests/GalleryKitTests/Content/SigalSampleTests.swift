@@ -19,7 +19,7 @@ import Testing
 
     @Test func albumTree() throws {
         let (site, _) = try load()
-        #expect(site.config.title == "sigal-sample")
+        #expect(site.config.title == "Photographs")
         #expect(site.home?.title == "Sigal test gallery")
         #expect(site.home?.html.contains("<h2>This is a testing gallery for sigal.</h2>") == true)
         #expect(site.pages.isEmpty)

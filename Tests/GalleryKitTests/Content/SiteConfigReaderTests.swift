@@ -5,13 +5,13 @@ import Testing
 @Suite struct SiteConfigReaderTests {
     private func read(_ yaml: String?) -> (SiteConfig, [String]) {
         let (reporter, collector) = collectingReporter("site.yml")
-        let config = SiteConfigReader.read(yaml, defaultTitle: "my-folder", reporter: reporter)
+        let config = SiteConfigReader.read(yaml, reporter: reporter)
         return (config, collector.diagnostics.rendered)
     }
 
     @Test func missingFileGivesDefaultsAndFolderTitle() {
         let (config, messages) = read(nil)
-        #expect(config.title == "my-folder")
+        #expect(config.title == "Photographs")
         #expect(config.images == ImageSettings())
         #expect(messages.isEmpty)
     }
@@ -64,7 +64,7 @@ import Testing
             motion: fast
             """
         let (config, messages) = read(yaml)
-        #expect(config.title == "my-folder")
+        #expect(config.title == "Photographs")
         #expect(!config.allowRawHTML)
         #expect(config.baseURL == "example.org/")
         #expect(config.images == ImageSettings())
@@ -87,7 +87,7 @@ import Testing
 
     @Test func syntaxError() {
         let (config, messages) = read("title: [x\n")
-        #expect(config.title == "my-folder")
+        #expect(config.title == "Photographs")
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("site.yml:2:1: error: YAML: ") == true)
     }

@@ -64,12 +64,13 @@ final class BuildSandbox {
     /// Runs the whole build with the repository's theme and the fixed ``now``.
     func build(
         jobs: Int = 2, strict: Bool = false, keepGoing: Bool = false, followLinks: Bool = false,
-        output: URL? = nil, content: URL? = nil, cache: URL? = nil
+        output: URL? = nil, content: URL? = nil, cache: URL? = nil, now: Date = BuildSandbox.now,
+        sourceDate: Date? = nil
     ) async -> Outcome {
         let options = BuildOptions(
             contentDirectory: content ?? self.content, outputDirectory: output ?? self.output,
             themeDirectory: Self.theme, jobs: jobs, strict: strict, keepGoing: keepGoing,
-            followLinks: followLinks, now: Self.now, cacheDirectory: cache)
+            followLinks: followLinks, now: now, sourceDate: sourceDate, cacheDirectory: cache)
         let diagnostics = DiagnosticCollector()
         do {
             let summary = try await SiteBuilder.build(

@@ -19,6 +19,30 @@ import Testing
         try Self.expectIdentical(first.output, second.output)
     }
 
+    /// feed.xml's `<updated>` was the build time, so two builds of a dateless site a second
+    /// apart differed (deploys re-uploaded it; builds were not reproducible). Dates come from
+    /// the content, else SOURCE_DATE_EPOCH, else a fixed fallback: never the clock.
+    @Test func aDatelessSiteBuildsTheSameOnAnyDay() async throws {
+        let sandbox = try BuildSandbox()
+        try sandbox.put("a/p.jpg", bytes: try ImageTestSupport.jpeg(width: 16, height: 16))
+        try sandbox.put("site.yml", "title: Undated\nbase_url: \"\"\n")
+        let today = await sandbox.build(now: Date())
+        let earlier = sandbox.root.appendingPathComponent("earlier")
+        let yearsAgo = await sandbox.build(output: earlier, now: Date(timeIntervalSince1970: 1_000_000_000))
+        #expect(today.succeeded && yearsAgo.succeeded, "\(today.rendered)")
+        try Self.expectIdentical(sandbox.output, earlier)
+        let feed = try String(contentsOf: sandbox.output.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(feed.contains("<updated>2000-01-01T00:00:00Z</updated>"), "the documented fallback")
+        let index = try String(
+            contentsOf: sandbox.output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!index.contains("© 20"), "no year: nothing in the content says one")
+
+        let epoch = sandbox.root.appendingPathComponent("epoch")
+        _ = await sandbox.build(output: epoch, sourceDate: Date(timeIntervalSince1970: 1_700_000_000))
+        let dated = try String(contentsOf: epoch.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(dated.contains("<updated>2023-11-14T22:13:20Z</updated>"), "SOURCE_DATE_EPOCH")
+    }
+
     /// With a derivative cache the pipeline names rendition folders from the digest the cache
     /// computed; without one it hashes the bytes itself. Both must give the same site, cold
     /// and warm.

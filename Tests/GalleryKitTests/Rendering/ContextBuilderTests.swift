@@ -9,7 +9,7 @@ import Testing
     ) -> ContextBuilder {
         ContextBuilder(
             site: RenderFixture.site(baseURL: baseURL), photos: photos,
-            assetPaths: ["galleryc.css": "assets/galleryc.0123456789.css"], now: RenderFixture.now)
+            assetPaths: ["galleryc.css": "assets/galleryc.0123456789.css"], sourceDate: RenderFixture.now)
     }
 
     private var iceland: Album { RenderFixture.site().root.albums[0] }
@@ -24,8 +24,10 @@ import Testing
         var site = RenderFixture.site()
         site.root.albums[0].cover = nil
         func cover(_ site: Site) -> String? {
-            ContextBuilder(site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
-                .cover(of: site.root.albums[0])?.source.fileName
+            ContextBuilder(
+                site: site, photos: RenderFixture.photos, assetPaths: [:], sourceDate: RenderFixture.now
+            )
+            .cover(of: site.root.albums[0])?.source.fileName
         }
         #expect(cover(site) == "DSC_0142.jpg")
         site.root.albums[0].photos = []
@@ -151,7 +153,7 @@ import Testing
         var site = RenderFixture.site(baseURL: "")
         site.root.albums[0].albums[0].date = RenderFixture.date("2025-01-05T00:00:00Z")
         let context = ContextBuilder(
-            site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
+            site: site, photos: RenderFixture.photos, assetPaths: [:], sourceDate: RenderFixture.now)
         let feed = context.feedContext()
         #expect(feed.string("entries.0.title") == "Fjords")
         #expect(feed.string("entries.1.title") == "Iceland & <Friends>")
@@ -189,7 +191,7 @@ import Testing
                 sourcePath: "iceland/fjords/deep/map.md", urlPath: "iceland/fjords/deep/map/", title: "Map",
                 html: ""))
         let context = ContextBuilder(
-            site: site, photos: RenderFixture.photos, assetPaths: [:], now: RenderFixture.now)
+            site: site, photos: RenderFixture.photos, assetPaths: [:], sourceDate: RenderFixture.now)
         let home = context.homeContext()
         #expect(home.count("nav") == 1 + SiteNavigation.limit)
         #expect(home.string("nav.1.title") == "Iceland & <Friends>")

@@ -130,7 +130,8 @@ enum RenderFixture {
         diagnostics: DiagnosticCollector = DiagnosticCollector()
     ) throws -> [String: String] {
         let renderer = SiteRenderer(
-            site: site, photos: photos, templates: try templates(), themeAssets: try assets(), now: now,
+            site: site, photos: photos, templates: try templates(), themeAssets: try assets(),
+            sourceDate: now,
             diagnostics: diagnostics)
         var files: [String: String] = [:]
         for file in renderer.render() {

@@ -59,7 +59,23 @@ import Testing
         let feed = try #require(files["feed.xml"])
         #expect(feed.contains("<id>urn:uuid:"))
         #expect(feed.contains(#"<link rel="alternate" type="text/html" href="/iceland/"/>"#))
-        #expect(diagnostics.diagnostics.contains { $0.severity == .note && $0.location.file == "site.yml" })
+        #expect(files["sitemap.xml"] == nil, "a sitemap needs absolute URLs")
+        let warning = diagnostics.diagnostics.first { $0.message.hasPrefix("base_url is not set") }
+        #expect(warning?.severity == .warning)
+        #expect(warning?.location.file == ".", "the fixture has no site.yml to name")
+        #expect(warning?.message.contains("(there is no site.yml)") == true)
+        #expect(diagnostics.diagnostics.count { $0.message.hasPrefix("base_url") } == 1, "once per build")
+    }
+
+    /// `base_url: ""` says the site stays root-relative on purpose: no warning.
+    @Test func anExplicitlyEmptyBaseURLDoesNotWarn() throws {
+        var site = RenderFixture.site(baseURL: "")
+        site.config.baseURLLeftEmpty = true
+        site.config.sourcePath = "site.yml"
+        let diagnostics = DiagnosticCollector()
+        let files = try RenderFixture.render(site: site, diagnostics: diagnostics)
+        #expect(files["sitemap.xml"] == nil)
+        #expect(!diagnostics.diagnostics.contains { $0.message.hasPrefix("base_url") })
     }
 
     @Test func aPhotoWithoutAltTextWarnsOnceAndStillGetsAnAlt() throws {
@@ -191,11 +207,31 @@ import Testing
         let diagnostics = DiagnosticCollector()
         let renderer = SiteRenderer(
             site: RenderFixture.site(), photos: RenderFixture.photos, templates: templates,
-            themeAssets: try RenderFixture.assets(), now: RenderFixture.now, diagnostics: diagnostics)
+            themeAssets: try RenderFixture.assets(), sourceDate: RenderFixture.now, diagnostics: diagnostics)
         let files = renderer.render()
         #expect(!files.contains { $0.path.hasSuffix("iceland/index.html") })
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 2, "one per album page")
         #expect(errors.allSatisfy { $0.location.file == "templates/album.mustache" })
+    }
+
+    /// `unlisted: true` (Hugo's `private: true`) was listed on the home page, in sitemap.xml
+    /// and feed.xml: a privacy problem. It is built and reachable, and listed nowhere.
+    @Test func anUnlistedAlbumIsReachableButListedNowhere() throws {
+        var site = RenderFixture.site()
+        site.root.albums[0].albums[0].markUnlisted()
+        let files = try RenderFixture.render(site: site)
+        let fjords = try #require(files["iceland/fjords/index.html"])
+        #expect(fjords.contains(#"<meta name="robots" content="noindex">"#))
+        let photo = try #require(files["iceland/fjords/fjord/index.html"])
+        #expect(photo.contains(#"<meta name="robots" content="noindex">"#))
+        let iceland = try #require(files["iceland/index.html"])
+        #expect(!iceland.contains("/photos/iceland/fjords/"), "not listed in its parent")
+        #expect(!iceland.contains(#"name="robots""#))
+        let sitemap = try #require(files["sitemap.xml"])
+        #expect(!sitemap.contains("fjords"))
+        let feed = try #require(files["feed.xml"])
+        #expect(!feed.contains("fjords") && !feed.contains("Fjords"))
+        #expect(!(files["index.html"] ?? "").contains("fjords"))
     }
 }
