@@ -2,6 +2,7 @@
 public enum Subcommand: String, Sendable, Hashable, CaseIterable {
     case build
     case serve
+    case `init`
 }
 
 /// What the command line asks for, once parsed. Produced by ``CommandParser/parse(_:)``.
@@ -10,6 +11,8 @@ public enum Command: Sendable, Hashable {
     case build(BuildCommand)
     /// `galleryc serve ...`
     case serve(ServeCommand)
+    /// `galleryc init [<dir>]`: the folder to make a starter content folder in.
+    case initSite(path: String)
     /// `--help`, `help [subcommand]`, or no arguments: help for the tool (nil) or a subcommand.
     case help(Subcommand?)
     /// `--version`

@@ -28,6 +28,7 @@ struct OptionSpec {
                 OptionSpec(name: "--drafts"),
                 OptionSpec(name: "--follow-links"),
             ]
+        case .`init`: []
         }
     }
 }
@@ -66,6 +67,11 @@ extension CommandParser {
                         + "the other publishes despite errors", subcommand: .build))
         }
         return .success(.build(command))
+    }
+
+    static func makeInit(_ parsed: Parsed) -> Result<Command, UsageError> {
+        if parsed.wantsHelp { return .success(.help(.`init`)) }
+        return .success(.initSite(path: parsed.positional ?? "./content"))
     }
 
     static func makeServe(_ parsed: Parsed) -> Result<Command, UsageError> {

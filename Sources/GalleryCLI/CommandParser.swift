@@ -21,6 +21,8 @@ public enum CommandParser {
             return parseOptions(rest, for: .build).flatMap(makeBuild)
         case "serve":
             return parseOptions(rest, for: .serve).flatMap(makeServe)
+        case "init":
+            return parseOptions(rest, for: .`init`).flatMap(makeInit)
         default:
             if first.hasPrefix("-") {
                 return .failure(unknownOption(first, among: ["--help", "--version"], subcommand: nil))

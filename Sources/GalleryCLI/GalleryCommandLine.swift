@@ -64,6 +64,8 @@ public enum GalleryCommandLine {
             return await context.runBuild(command)
         case .success(.serve(let command)):
             return await context.runServe(command)
+        case .success(.initSite(let path)):
+            return context.runInit(path)
         }
     }
 }

@@ -21,6 +21,9 @@ public enum HelpText {
                               [--follow-links]
         """
 
+    /// The usage line of `galleryc init`.
+    public static let initUsage = "galleryc init [<dir>]"
+
     /// `galleryc --help`.
     public static let root = """
         OVERVIEW: Build fast, accessible photo gallery websites from Markdown and photos.
@@ -34,6 +37,7 @@ public enum HelpText {
         SUBCOMMANDS:
           build                   Build the site from a content folder.
           serve                   Build the site, preview it locally and rebuild on changes.
+          init                    Make a content folder to start a new site from.
 
           See 'galleryc help <subcommand>' for detailed help.
 
@@ -100,12 +104,31 @@ public enum HelpText {
 
         """
 
+    /// `galleryc help init`.
+    public static let `init` = """
+        OVERVIEW: Make a content folder to start a new site from.
+
+        Writes a commented site.yml (every setting, with its default), a home page, an
+        about page and an example album with a photo and its sidecar. It never writes
+        into a folder that holds anything.
+
+        USAGE: \(initUsage)
+
+        ARGUMENTS:
+          <dir>                   The folder to make. (default: ./content)
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """
+
     /// The help page for a subcommand, or for the tool when `subcommand` is nil.
     public static func page(for subcommand: Subcommand?) -> String {
         switch subcommand {
         case nil: root
         case .build: build
         case .serve: serve
+        case .`init`: `init`
         }
     }
 
@@ -115,6 +138,7 @@ public enum HelpText {
         case nil: rootUsage
         case .build: buildUsage
         case .serve: serveUsage
+        case .`init`: initUsage
         }
     }
 
