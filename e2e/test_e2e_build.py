@@ -60,9 +60,13 @@ def orientation_site(galleryc, tmp_path_factory) -> Path:
 def test_sigal_sample_builds(sigal_build):
     _, result, _ = sigal_build
     output = result.check()
-    for name in ("index.html", "404.html", "sitemap.xml", "feed.xml"):
+    for name in ("index.html", "404.html", "feed.xml", "_headers", ".nojekyll"):
         assert (output / name).is_file(), f"{name} missing from the output"
     assert list(output.glob("assets/galleryc.*.css")), "no stylesheet in assets/"
+    # sigal's sample has no site.yml, so no base_url: no sitemap (it needs absolute URLs),
+    # and one warning that says so.
+    assert not (output / "sitemap.xml").exists()
+    assert result.stderr.count("base_url is not set") == 1, result.stderr
 
 
 def test_sigal_sample_every_album_has_its_page(sigal_build):

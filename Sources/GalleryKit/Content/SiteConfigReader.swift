@@ -4,7 +4,7 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy",
+        "privacy", "publish",
     ]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
@@ -44,6 +44,11 @@ enum SiteConfigReader {
         }
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
+        }
+        if let publish = fields.nested("publish", knownKeys: ["headers"]),
+            let headers = publish.bool("headers")
+        {
+            config.publishHostFiles = headers
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

@@ -22,6 +22,9 @@ struct SiteConfig: Sendable, Hashable {
     /// `../hugo.toml` when there is no site.yml); nil when everything is a default. Messages
     /// about a setting name this file, and never one that does not exist.
     var sourcePath: String?
+    /// Write `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages) at the
+    /// site root (`publish.headers`).
+    var publishHostFiles = true
 
     init() {}
 

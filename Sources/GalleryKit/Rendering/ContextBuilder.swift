@@ -129,8 +129,14 @@ struct ContextBuilder: Sendable {
         {
             meta["ogImage"] = .string(absolute)
             meta["ogImageAlt"] = .string(PhotoText(image).alt)
+            meta["ogImageWidth"] = .string(String(rendition.width))
+            meta["ogImageHeight"] = .string(String(rendition.height))
+            meta["ogImageType"] = .string(
+                rendition.format == .jpeg ? "image/jpeg" : "image/\(rendition.format.rawValue)")
         }
         meta["ogTitle"] = .string(title ?? config.title)
+        meta["ogSiteName"] = .string(config.title)
+        meta["ogType"] = .string("website")
         if unlisted { meta["noindex"] = .bool(true) }
 
         var context: [String: TemplateValue] = [

@@ -74,6 +74,9 @@ struct SiteRenderer {
                     + "Graph picture; set base_url to where the site will live, or base_url: \"\" to keep "
                     + "it root-relative")
         }
+        if site.config.publishHostFiles {
+            for file in HostFiles.files { output.add(file, source: "publish.headers") }
+        }
         for file in themeAssets.files { output.add(file, source: "assets") }
         output.add(motionStylesheet, source: "motion")
 

@@ -234,4 +234,45 @@ import Testing
         #expect(!feed.contains("fjords") && !feed.contains("Fjords"))
         #expect(!(files["index.html"] ?? "").contains("fjords"))
     }
+
+    /// Static hosts read `_headers` (Netlify, Cloudflare Pages) and need `.nojekyll` (GitHub
+    /// Pages would drop `_img/`); `publish.headers: false` leaves both out.
+    @Test func hostFilesAreWrittenUnlessTurnedOff() throws {
+        let files = try RenderFixture.render()
+        let headers = try #require(files["_headers"])
+        #expect(headers.contains("/_img/*\n  Cache-Control: public, max-age=31536000, immutable\n"))
+        #expect(headers.contains("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n"))
+        #expect(!headers.split(separator: "\n").contains("/*"), "no rule that also matches the hashed files")
+        #expect(files[".nojekyll"] == "")
+        var site = RenderFixture.site()
+        site.config.publishHostFiles = false
+        let without = try RenderFixture.render(site: site)
+        #expect(without["_headers"] == nil && without[".nojekyll"] == nil)
+    }
+
+    /// Shared links had no picture: every page now has Open Graph and Twitter card tags, with
+    /// an absolute ~1200 px image and its size and alt, when base_url is set.
+    @Test func everyPageHasOpenGraphAndTwitterCardTags() throws {
+        let files = try RenderFixture.render()
+        let album = try #require(files["iceland/index.html"])
+        for tag in [
+            #"<meta property="og:type" content="website">"#,
+            #"<meta property="og:site_name" content="Test Gallery">"#,
+            #"<meta property="og:title" content="Iceland &amp; &lt;Friends&gt;">"#,
+            #"<meta property="og:url" content="https://example.org/photos/iceland/">"#,
+            #"<meta property="og:image" content="https://example.org/photos/_img/a1/glacier-1600.jpg">"#,
+            #"<meta property="og:image:type" content="image/jpeg">"#,
+            #"<meta property="og:image:width" content="1600">"#,
+            #"<meta property="og:image:height" content="1067">"#,
+            #"<meta name="twitter:card" content="summary_large_image">"#,
+        ] {
+            #expect(album.contains(tag), "missing \(tag)")
+        }
+        let about = try #require(files["about/index.html"])
+        #expect(about.contains(#"<meta property="og:description" content="Who took these">"#))
+        #expect(about.contains(#"<meta name="twitter:card" content="summary">"#))
+        for (path, text) in files where path.hasSuffix(".html") && path != "404.html" {
+            #expect(text.contains("og:title") && text.contains("twitter:card"), "\(path)")
+        }
+    }
 }
