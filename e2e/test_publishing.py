@@ -1,0 +1,53 @@
+"""The publishing recipes of the README: the GitHub Pages workflow and the rsync command."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import FIXTURES, REPO_ROOT, copy_content
+
+WORKFLOW = REPO_ROOT / "docs" / "github-pages.yml"
+
+
+def _build_packages() -> set[str]:
+    makefile = (REPO_ROOT / "Makefile").read_text()
+    match = re.search(r"^BUILD_PACKAGES := (.*?)(?<!\\)\n", makefile, re.S | re.M)
+    assert match, "no BUILD_PACKAGES in the Makefile"
+    return set(match.group(1).replace("\\\n", " ").split())
+
+
+def test_the_github_pages_workflow_builds_with_the_cache_and_deploys_the_output():
+    workflow = yaml.safe_load(WORKFLOW.read_text())
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = "\n".join(step.get("run", "") for step in steps)
+    install = next(step["run"] for step in steps if "apt-get install" in step.get("run", ""))
+    listed = install.split("--no-install-recommends", 1)[1]
+    installed = set(listed.replace("\\\n", " ").split())
+    assert installed == _build_packages(), "the workflow installs what the Makefile's BUILD_PACKAGES lists"
+    caches = [step for step in steps if str(step.get("uses", "")).startswith("actions/cache@")]
+    assert caches and caches[0]["with"]["path"] == ".galleryc/cache"
+    assert "galleryc build content --output public" in runs
+    upload = next(step for step in steps if str(step.get("uses", "")).startswith("actions/upload-pages-artifact@"))
+    assert upload["with"]["path"] == "public"
+    assert workflow["permissions"]["pages"] == "write"
+    assert workflow["jobs"]["deploy"]["needs"] == "build"
+
+
+@pytest.mark.skipif(shutil.which("rsync") is None, reason="rsync is not installed")
+def test_the_rsync_recipe_mirrors_the_site_and_removes_what_is_gone(tmp_path: Path, build_site):
+    content = copy_content(FIXTURES / "static-site", tmp_path / "content")
+    output = build_site(content, tmp_path / "public").check()
+    server = tmp_path / "server"
+    server.mkdir()
+    (server / "stale.html").write_text("from an earlier deploy")
+    subprocess.run(["rsync", "-a", "--delete-after", f"{output}/", f"{server}/"], check=True)
+    mirrored = sorted(str(p.relative_to(server)) for p in server.rglob("*") if p.is_file())
+    built = sorted(str(p.relative_to(output)) for p in output.rglob("*") if p.is_file())
+    assert mirrored == built
+    assert (server / "_headers").is_file() and (server / ".nojekyll").is_file()
