@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import FIXTURES, REPO_ROOT, copy_content
+from conftest import CORPUS, FIXTURES, REPO_ROOT, copy_content
 
 WORKFLOW = REPO_ROOT / "docs" / "github-pages.yml"
 
@@ -51,3 +51,24 @@ def test_the_rsync_recipe_mirrors_the_site_and_removes_what_is_gone(tmp_path: Pa
     built = sorted(str(p.relative_to(output)) for p in output.rglob("*") if p.is_file())
     assert mirrored == built
     assert (server / "_headers").is_file() and (server / ".nojekyll").is_file()
+
+
+def test_with_a_base_url_every_link_preview_and_sitemap_url_is_absolute_and_valid(tmp_path: Path, build_site, nu_check):
+    content = tmp_path / "content"
+    album = content / "coast"
+    album.mkdir(parents=True)
+    for name in ("Landscape_1.jpg", "Portrait_1.jpg"):
+        shutil.copy(CORPUS / "exif-orientation" / name, album / name)
+    (content / "site.yml").write_text('title: "Coast"\nbase_url: "https://example.org/photos/"\n')
+    result = build_site(content, tmp_path / "public")
+    output = result.check()
+    assert "base_url is not set" not in result.stderr
+    album_page = (output / "coast" / "index.html").read_text()
+    image = re.search(r'<meta property="og:image" content="([^"]+)">', album_page)
+    assert image and image.group(1).startswith("https://example.org/photos/_img/"), album_page[:2000]
+    width = int(re.search(r'<meta property="og:image:width" content="(\d+)">', album_page).group(1))
+    assert 1200 <= width <= 1800
+    sitemap = (output / "sitemap.xml").read_text()
+    locations = re.findall(r"<loc>([^<]+)</loc>", sitemap)
+    assert locations and all(url.startswith("https://example.org/photos/") for url in locations)
+    assert nu_check(output) == []
