@@ -72,3 +72,46 @@ def test_with_a_base_url_every_link_preview_and_sitemap_url_is_absolute_and_vali
     locations = re.findall(r"<loc>([^<]+)</loc>", sitemap)
     assert locations and all(url.startswith("https://example.org/photos/") for url in locations)
     assert nu_check(output) == []
+
+
+def test_an_album_zip_holds_its_originals_without_gps_stored_and_reproducible(tmp_path: Path, build_site):
+    import zipfile
+
+    content = tmp_path / "content"
+    album = content / "trip"
+    album.mkdir(parents=True)
+    for name in ("1.jpg", "2.jpg"):
+        shutil.copy(CORPUS / "sigal-sample" / "iptcTest" / name, album / name)
+    (album / "index.md").write_text("---\ntitle: Trip\ndownloads:\n  zip: true\n---\n")
+    (content / "site.yml").write_text('base_url: ""\nprivacy:\n  publish_originals: true\n')
+    first = build_site(content, tmp_path / "one")
+    output = first.check()
+    page = (output / "trip" / "index.html").read_text()
+    link = re.search(r'<a href="/(_img/[0-9a-f]{10}/trip\.zip)" download>Download all originals</a> '
+                     r'<span class="album-download-size">\(ZIP, 2 photos, ([0-9.]+ (?:kB|MB))\)</span>', page)
+    assert link, page
+    archive = output / link.group(1)
+    with zipfile.ZipFile(archive) as zipped:
+        infos = zipped.infolist()
+        assert [info.filename for info in infos] == ["1.jpg", "2.jpg"]
+        assert all(info.compress_type == zipfile.ZIP_STORED for info in infos)
+        assert zipped.testzip() is None
+        extracted = tmp_path / "unzipped"
+        zipped.extractall(extracted)
+    for name in ("1.jpg", "2.jpg"):
+        gps = subprocess.run(["exiftool", "-s", "-gps:all", "-xmp:all", str(extracted / name)],
+                             capture_output=True, text=True, check=True).stdout
+        assert "GPS" not in gps, f"{name} in the ZIP carries {gps}"
+    second = build_site(content, tmp_path / "two").check()
+    assert (second / link.group(1)).read_bytes() == archive.read_bytes(), "the same photos give the same ZIP"
+
+
+def test_a_zip_without_published_originals_is_a_warning(tmp_path: Path, build_site):
+    content = tmp_path / "content"
+    (content / "trip").mkdir(parents=True)
+    shutil.copy(CORPUS / "sigal-sample" / "exifTest" / "21.jpg", content / "trip" / "21.jpg")
+    (content / "site.yml").write_text('base_url: ""\ndownloads:\n  zip: true\n')
+    result = build_site(content, tmp_path / "out")
+    output = result.check()
+    assert "downloads.zip needs privacy.publish_originals: true" in result.stderr
+    assert not list(output.rglob("*.zip"))

@@ -123,6 +123,7 @@ struct AlbumBuilder {
             draft: metadata.draft, descriptionHTML: metadata.descriptionHTML, photos: photos, albums: albums)
         album.kenBurns = metadata.kenBurns
         album.weight = metadata.weight
+        album.zipDownload = metadata.zipDownload
         if metadata.unlisted { album.markUnlisted() }
         return album
     }

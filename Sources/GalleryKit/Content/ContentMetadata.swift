@@ -5,7 +5,7 @@ struct AlbumMetadata {
     static let keys =
         [
             "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns", "weight",
-            "unlisted", "resources", "params",
+            "unlisted", "resources", "params", "downloads",
         ] + HugoBundle.readAs.keys.sorted() + HugoBundle.noEffect.sorted()
 
     var title: String?
@@ -21,6 +21,8 @@ struct AlbumMetadata {
     var unlisted = false
     /// Order among sibling albums: lower first, then the unweighted ones newest first.
     var weight: Int?
+    /// `downloads: {zip: true}`: this album's originals as one ZIP.
+    var zipDownload: Bool?
     var kenBurns = KenBurnsSettings()
     var descriptionHTML = ""
     /// Hugo's `resources:` entries, applied to the photos their `src` matches.
@@ -52,6 +54,7 @@ struct AlbumMetadata {
         unlisted = fields.bool("unlisted") ?? fields.bool("private") ?? params.bool("private") ?? false
         weight = fields.int("weight", in: -1_000_000...1_000_000)
         resources = HugoBundle.resources(fields.node("resources"), reporter: reporter)
+        zipDownload = fields.nested("downloads", knownKeys: ["zip"])?.bool("zip")
         kenBurns = MotionReader.kenBurns(fields)
         let body = front.body.trimmingCharacters(in: .whitespacesAndNewlines)
         let description = fields.string("description") ?? params.string("description")

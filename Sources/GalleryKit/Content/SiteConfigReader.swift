@@ -4,7 +4,7 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "publish",
+        "privacy", "publish", "downloads",
     ]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
@@ -49,6 +49,9 @@ enum SiteConfigReader {
             let headers = publish.bool("headers")
         {
             config.publishHostFiles = headers
+        }
+        if let downloads = fields.nested("downloads", knownKeys: ["zip"]), let zip = downloads.bool("zip") {
+            config.zipDownloads = zip
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

@@ -106,6 +106,8 @@ public enum StarterSite {
         #   formats: [webp, jpeg]
         #   progressive: true
         #   background: "#fbfaf8"
+        # downloads:
+        #   zip: false
         # publish:
         #   headers: true
         # privacy:

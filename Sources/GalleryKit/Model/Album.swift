@@ -39,6 +39,9 @@ struct Album: Sendable, Hashable {
     /// them (`unlisted:`, Hugo's `private:`). Not access control: anyone with the URL sees it.
     /// Albums below an unlisted album are unlisted too.
     var unlisted = false
+    /// Offer the album's originals as one ZIP (`downloads.zip`, in the album's front matter or
+    /// site.yml); nil inherits site.yml's.
+    var zipDownload: Bool?
     /// Order among sibling albums (`weight:`): lower first, then the unweighted ones.
     var weight: Int?
     /// Ken Burns settings from the album's `kenburns:` (nil fields inherit from site.yml).

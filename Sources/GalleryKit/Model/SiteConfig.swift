@@ -25,6 +25,9 @@ struct SiteConfig: Sendable, Hashable {
     /// Write `_headers` (Netlify, Cloudflare Pages) and `.nojekyll` (GitHub Pages) at the
     /// site root (`publish.headers`).
     var publishHostFiles = true
+    /// Offer each album's originals as one ZIP (`downloads.zip`); an album's front matter
+    /// can say otherwise.
+    var zipDownloads = false
 
     init() {}
 

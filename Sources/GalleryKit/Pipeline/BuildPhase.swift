@@ -26,6 +26,8 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case sourceGPSRead = "source gps read"
     /// The whole image stage, wall time (``ImageStage``).
     case images = "images (wall)"
+    /// Each album's originals as one ZIP, where `downloads.zip` asks (``AlbumDownloads``).
+    case zips = "album zips"
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
     /// in their album order first (``PhotoOrdering``).
     case render

@@ -104,16 +104,31 @@ struct BuildRun: Sendable {
         PhotoOrdering.apply(to: site, photos: images.derivatives)
     }
 
+    /// ``BuildPhase/zips``: each album's published originals as one ZIP, where
+    /// `downloads.zip` asks; written straight into the staging folder (a ZIP can be gigabytes).
+    func zip(_ site: Site, images: Images, into staging: OutputWriter) throws(BuildFailed) -> AlbumDownloads {
+        do {
+            return try phases.measure(.zips) { () throws(OutputError) in
+                try AlbumDownloads.make(
+                    for: site, derivatives: images.derivatives, into: staging, diagnostics: diagnostics)
+            }
+        } catch {
+            throw stop(error)
+        }
+    }
+
     /// ``BuildPhase/render``: every page, feed and stylesheet; none without templates.
-    func render(_ site: Site, images: Images, templates: TemplateLibrary?) -> [OutputFile] {
+    func render(
+        _ site: Site, images: Images, downloads: AlbumDownloads, templates: TemplateLibrary?
+    ) -> [OutputFile] {
         guard let templates else { return [] }
         do {
             let assets = try ThemeAssets(
                 directories: options.templateDirectories.map { $0.url.appendingPathComponent("assets") })
             return phases.measure(.render) {
                 SiteRenderer(
-                    site: site, photos: images.derivatives, templates: templates, themeAssets: assets,
-                    sourceDate: options.sourceDate, diagnostics: diagnostics
+                    site: site, photos: images.derivatives, downloads: downloads, templates: templates,
+                    themeAssets: assets, sourceDate: options.sourceDate, diagnostics: diagnostics
                 ).render()
             }
         } catch {
@@ -127,9 +142,9 @@ struct BuildRun: Sendable {
     /// publish for the sources' GPS positions; returns what it found, sorted by file.
     /// A file that cannot be written (a full disk, say) stops the build: the output folder is
     /// not usable, `--keep-going` or not.
-    func write(_ files: [OutputFile], images: Images, into staging: OutputWriter) throws(BuildFailed)
-        -> [GPSLeak]
-    {
+    func write(
+        _ files: [OutputFile], images: Images, downloads: AlbumDownloads, into staging: OutputWriter
+    ) throws(BuildFailed) -> [GPSLeak] {
         let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
         var leaks: [GPSLeak] = []
         if !files.isEmpty {
@@ -140,7 +155,8 @@ struct BuildRun: Sendable {
                     let renditions = images.derivatives.values.flatMap(\.publishedFiles).map(\.path)
                     SitePublishing.removeStale(
                         OutputWriter.listFiles(staging.stagingDirectory),
-                        keeping: Set(renditions).union(files.map(\.path)), staging: staging.stagingDirectory)
+                        keeping: Set(renditions).union(files.map(\.path)).union(downloads.paths),
+                        staging: staging.stagingDirectory)
                 }
             }
             do {
@@ -157,6 +173,7 @@ struct BuildRun: Sendable {
             SitePublishing.scanRenditions(
                 images.derivatives, knownClean: images.output.scannedCleanPaths,
                 staging: staging.stagingDirectory, scanner: scanner)
+                + scanner.scanOutput(directory: staging.stagingDirectory, paths: downloads.paths.sorted())
         }
         return leaks.sorted { $0.location.file < $1.location.file }
     }

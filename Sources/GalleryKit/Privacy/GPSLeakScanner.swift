@@ -51,10 +51,20 @@ struct GPSLeakScanner: Sendable {
         let leaks = Mutex<[GPSLeak]>([])
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
+            let url = directory.appendingPathComponent(path)
             let found: GPSLeak?
             do {
-                let data = try Data(contentsOf: directory.appendingPathComponent(path))
-                found = scan(path: path, bytes: [UInt8](data))
+                if StoredZip.isZip(url) {
+                    // An album ZIP: each photo in it is scanned as the image it is, one at a time.
+                    var leak: GPSLeak?
+                    try StoredZip.forEachEntry(of: url) { entry in
+                        leak = scan(path: path, bytes: entry)
+                        return leak == nil
+                    }
+                    found = leak
+                } else {
+                    found = scan(path: path, bytes: [UInt8](try Data(contentsOf: url)))
+                }
             } catch {
                 found = GPSLeak(.unreadable(detail: Self.describe(error)), file: path)
             }

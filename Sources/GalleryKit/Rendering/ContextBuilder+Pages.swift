@@ -64,6 +64,13 @@ extension ContextBuilder {
             "isStory": .bool(album.layout == .story),
         ]
         if !album.descriptionHTML.isEmpty { value["html"] = .string(album.descriptionHTML) }
+        if let zip = downloads.byAlbum[album.sourcePath] {
+            let count = zip.photoCount == 1 ? "1 photo" : "\(zip.photoCount) photos"
+            value["download"] = .dictionary([
+                "href": .string(links.href(zip.path)), "size": .string(byteCountText(zip.byteCount)),
+                "count": .string(count),
+            ])
+        }
         if let date = album.date {
             value["date"] = .string(DisplayFormat.longDate(date))
             value["datetime"] = .string(DisplayFormat.isoDay(date))

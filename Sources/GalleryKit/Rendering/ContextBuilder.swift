@@ -18,6 +18,8 @@ struct ContextBuilder: Sendable {
     let kenBurns: KenBurnsPlanner
     /// The header navigation, and where the pages it leaves out are listed.
     let navigation: SiteNavigation
+    /// The albums' ZIP downloads, linked from their pages.
+    var downloads = AlbumDownloads()
 
     init(
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil

@@ -20,7 +20,8 @@ struct SiteRenderer {
     ///     ``ContextBuilder/fallbackDate``.
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
     init(
-        site: Site, photos: [String: PhotoDerivatives], templates: TemplateLibrary,
+        site: Site, photos: [String: PhotoDerivatives], downloads: AlbumDownloads = AlbumDownloads(),
+        templates: TemplateLibrary,
         themeAssets: ThemeAssets, sourceDate: Date? = nil, diagnostics: DiagnosticCollector
     ) {
         self.templates = templates
@@ -28,6 +29,7 @@ struct SiteRenderer {
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate)
+        builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
         builder.assetPaths[MotionAssets.assetName] = motion.path
         self.motionStylesheet = motion
