@@ -34,14 +34,20 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .target(name: "CPixels", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSHA256"),
+        // The CMYK press profile assumed for CMYK JPEGs without one, as data (see its script).
+        .target(name: "CColourProfiles", exclude: ["press-cmyk.icc", "make-press-profile.sh"]),
         .target(
             name: "GalleryKit",
-            dependencies: ["CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif"]
+            dependencies: [
+                "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif", "CLCMS",
+                "CColourProfiles",
+            ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),
         .target(name: "GalleryCLI", dependencies: ["GalleryKit", "GalleryServe"]),

@@ -3,9 +3,10 @@ import Foundation
 /// Walks the content folder: sorted listings, dot-files, `templates/` and sigal's `.nomedia`
 /// skipped, every file classified as photo, Markdown, unsupported image or other.
 struct FolderScanner {
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif"]
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif"]
     static let unsupportedImageExtensions: Set<String> = [
-        "tif", "tiff", "gif", "avif", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf",
+        "tif", "tiff", "gif", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jxl", "jp2", "j2k", "j2c",
+        "jpf", "jpx", "jpm",
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
 

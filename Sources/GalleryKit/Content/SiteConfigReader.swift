@@ -6,7 +6,7 @@ enum SiteConfigReader {
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
         "privacy",
     ]
-    static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
+    static let imageKeys = ["widths", "formats", "quality", "progressive", "background", "max_megapixels"]
 
     /// - Parameters:
     ///   - text: the file's contents, nil when there is no site.yml.
@@ -69,6 +69,7 @@ enum SiteConfigReader {
         }
         if let progressive = images.bool("progressive") { settings.progressive = progressive }
         if let background = images.color("background") { settings.background = background }
+        if let limit = images.int("max_megapixels", in: 1...10_000) { settings.maxMegapixels = limit }
         if let quality = images.nested("quality", knownKeys: ["jpeg", "webp"]) {
             if let jpeg = quality.int("jpeg", in: 1...100) { settings.jpegQuality = jpeg }
             if let webp = quality.int("webp", in: 1...100) { settings.webpQuality = webp }

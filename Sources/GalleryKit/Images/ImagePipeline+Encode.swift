@@ -56,7 +56,7 @@ extension ImagePipeline {
                     PixelOperations.flattenPremultiplied(pixels, onto: settings.background),
                     quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
             } catch {
-                throw ImageError(Self.reason(for: error), file: file)
+                throw ImageError(reason(for: error, format: .unknown), file: file)
             }
         }
     }

@@ -32,6 +32,9 @@ extension ImageSettings {
             FingerprintField(property: "background", text: "background=\(background)"),
             // Left out at its default: sites without `privacy:` kept their hashes when it came.
             FingerprintField(property: "privacy", text: privacyText),
+            // Never in the text: the limit decides whether a photo is decoded at all, not the
+            // bytes of its renditions, so raising it must not change any URL or cache key.
+            FingerprintField(property: "maxMegapixels", text: nil),
         ]
     }
 

@@ -22,11 +22,14 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// The original, rewritten without GPS, when site.yml's `privacy.publish_originals` is on
     /// (`_img/<hash>/<slug>-original.<ext>`); its size is the photo's display size.
     var original: Rendition?
+    /// What was not right with the source although it was published (damaged data recovered
+    /// from, an ICC profile left out); nil when nothing (and in entries of older caches).
+    var notices: [ImageNotice]?
 
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
-        hasAlpha: Bool = false, original: Rendition? = nil
+        hasAlpha: Bool = false, original: Rendition? = nil, notices: [ImageNotice]? = nil
     ) {
         self.width = width
         self.height = height
@@ -37,6 +40,7 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
         self.focus = focus
         self.hasAlpha = hasAlpha
         self.original = original
+        self.notices = notices
     }
 
     /// Every image file published for this photo: the renditions, then the original when

@@ -48,6 +48,9 @@ struct ImageSettings: Sendable, Hashable {
     /// Metadata and originals (site.yml's top-level `privacy:`). Kept here because it shapes
     /// the image output: the pipeline's content hash and the derivative cache key include it.
     var privacy = PrivacySettings()
+    /// The most pixels a photo may decode to (`images.max_megapixels`): what it declares for
+    /// formats that decode whole, what DCT scaling leaves for JPEG. Refused before allocating.
+    var maxMegapixels: Int = 200
 
     init() {}
 }

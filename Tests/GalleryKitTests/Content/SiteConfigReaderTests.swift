@@ -31,6 +31,7 @@ import Testing
               quality: {jpeg: 90, webp: 70}
               progressive: false
               background: "#0A0B0C"
+              max_megapixels: 400
             motion:
               blur_radius: 12.5
             """
@@ -48,6 +49,7 @@ import Testing
         #expect(config.images.jpegQuality == 90 && config.images.webpQuality == 70)
         #expect(!config.images.progressive)
         #expect(config.images.background == RGBColor(red: 10, green: 11, blue: 12))
+        #expect(config.images.maxMegapixels == 400)
         #expect(config.motion.blurRadius == 12.5)
     }
 
