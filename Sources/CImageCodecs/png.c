@@ -101,14 +101,17 @@ static int cc_png_run(const uint8_t *data, size_t size, int plan_only, uint64_t 
     int gray = color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA;
     // The data colour space of an ICC profile is the 4 bytes at offset 16 of its header.
     int gray_profile = has_profile && profile_length >= 20 && memcmp(profile + 16, "GRAY", 4) == 0;
+    int rgb_profile = has_profile && profile_length >= 20 && memcmp(profile + 16, "RGB ", 4) == 0;
     // Grey with a grey profile stays grey, at its own depth: the caller converts it to sRGB
-    // with the profile, before quantising to 8 bits.
+    // with the profile, before quantising to 8 bits. 16-bit RGB with an RGB profile stays
+    // 16-bit, for the caller to convert before quantising.
     int keep_gray = gray && gray_profile;
+    int keep16_rgb = !gray && color != PNG_COLOR_TYPE_PALETTE && depth == 16 && rgb_profile;
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(d->png);
     if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(d->png);
     if (png_get_valid(d->png, d->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(d->png);
-    if (depth == 16 && keep_gray) png_set_swap(d->png);  // native (little-endian) 16-bit samples
-    if (depth == 16 && !keep_gray) png_set_scale_16(d->png);
+    if (depth == 16 && (keep_gray || keep16_rgb)) png_set_swap(d->png);  // native little-endian
+    if (depth == 16 && !keep_gray && !keep16_rgb) png_set_scale_16(d->png);
     if (gray && !keep_gray) png_set_gray_to_rgb(d->png);
     png_set_interlace_handling(d->png);
     png_read_update_info(d->png, d->info);

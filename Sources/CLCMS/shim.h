@@ -5,8 +5,8 @@
 static inline cmsUInt32Number gk_cms_gray(int bytes, int extra) {
     return COLORSPACE_SH(PT_GRAY) | EXTRA_SH(extra) | CHANNELS_SH(1) | BYTES_SH(bytes);
 }
-static inline cmsUInt32Number gk_cms_rgb(int extra) {
-    return COLORSPACE_SH(PT_RGB) | EXTRA_SH(extra) | CHANNELS_SH(3) | BYTES_SH(1);
+static inline cmsUInt32Number gk_cms_rgb(int bytes, int extra) {
+    return COLORSPACE_SH(PT_RGB) | EXTRA_SH(extra) | CHANNELS_SH(3) | BYTES_SH(bytes);
 }
 /// CMYK, 8 bits; inverted: stored as 255 - ink (Adobe's CMYK JPEGs), lcms2's "reverse flavor".
 static inline cmsUInt32Number gk_cms_cmyk(int inverted) {

@@ -50,3 +50,7 @@ void px_gray_to_rgb(const uint8_t *src, size_t pixel_count, int bytes_per_sample
         if (alpha) *dst++ = px_sample(src + bytes_per_sample, bytes_per_sample);
     }
 }
+
+void px_rgb16_to_rgb(const uint8_t *src, size_t sample_count, uint8_t *dst) {
+    for (size_t i = 0; i < sample_count; i++, src += 2) *dst++ = px_sample(src, 2);
+}

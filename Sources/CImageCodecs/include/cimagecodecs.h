@@ -31,7 +31,7 @@ typedef struct {
     /// spaces galleryc converts itself, grey (1), grey + alpha (2) or CMYK (4, `cmyk` set).
     uint8_t *pixels;
     int width, height, channels;
-    /// Bytes per sample: 1, or 2 (16-bit, native byte order) for a grey PNG kept for conversion.
+    /// Bytes per sample: 1, or 2 (16-bit, native byte order) for a PNG kept for conversion.
     int bytes_per_sample;
     /// The samples are CMYK (JPEG CMYK or YCCK); `cmyk_inverted`: stored as 255 - ink (Adobe).
     int cmyk, cmyk_inverted;
@@ -89,7 +89,8 @@ int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc
 
 /// Decodes a PNG (any bit depth, palette, gray, tRNS, alpha) to 8-bit RGB or RGBA, with its
 /// iCCP profile; a grey PNG whose iCCP profile is a grey one stays grey (channels 1, or 2 with
-/// alpha) at its own depth (8 or 16 bits), for the caller to convert with the profile. Refuses declared width * height above max_pixels before allocating. With dst
+/// alpha) at its own depth (8 or 16 bits), and a 16-bit RGB(A) PNG with an RGB profile stays
+/// 16-bit, for the caller to convert with the profile before quantising. Refuses declared width * height above max_pixels before allocating. With dst
 /// (dst_size exactly width * height * channels, as cc_png_output_size says) the pixels go there
 /// and out->pixels stays NULL; without, they are allocated into out->pixels.
 int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,

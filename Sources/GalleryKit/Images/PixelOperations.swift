@@ -114,4 +114,19 @@ enum PixelOperations {
         }
         return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
     }
+
+    /// 16-bit RGB(A) (native order) rounded to 8 bits, for a 16-bit PNG whose profile cannot
+    /// be read (`px_rgb16_to_rgb`).
+    static func rgb16ToRGB(_ samples: [UInt8], width: Int, height: Int, alpha: Bool) -> PixelBuffer {
+        let channels = alpha ? 4 : 3
+        let count = width * height * channels
+        precondition(samples.count == count * 2, "16-bit buffer size")
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { target, written in
+            samples.withUnsafeBufferPointer { source in
+                px_rgb16_to_rgb(source.baseAddress, count, target.baseAddress)
+            }
+            written = count
+        }
+        return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
+    }
 }

@@ -52,7 +52,9 @@ enum ProfileSpace: Sendable, Equatable {
 /// gamut). Everything else is converted to sRGB with lcms2 (``ColourProfiles``) and tagged
 /// with a small sRGB profile: CMYK and YCCK through their embedded profile, or without one
 /// through FOGRA39 (``ColourProfiles/pressCMYK``); grey with a grey profile through it, 16-bit
-/// grey before it is rounded to 8 bits. Grey without a profile is sRGB grey, copied to the
+/// grey before it is rounded to 8 bits. 16-bit RGB with its own profile (a wide-gamut PNG from
+/// an editor) is converted at 16 bits to Display P3 and tagged so: 8 bits of ProPhoto band,
+/// 8 bits of P3 keep most of the gamut, and P3's curve is the one the resampler linearises. Grey without a profile is sRGB grey, copied to the
 /// three channels, untagged as before. A profile that does not fit the pixels (a CMYK profile
 /// on RGB, an RGB profile on grey) is never carried: browsers ignore or misapply such pairs;
 /// it is left out with a notice, and the pixels are read as sRGB. A profile whose header names
@@ -65,7 +67,9 @@ enum SourceColour {
         var iccProfile: [UInt8]?
         var notices: [ImageNotice]
         /// Converted, or a profile left out: what galleryc-images-4 did differently.
-        var revised: Bool { iccProfile == ColourProfiles.sRGB || !notices.isEmpty }
+        var revised: Bool {
+            iccProfile == ColourProfiles.sRGB || iccProfile == ColourProfiles.displayP3 || !notices.isEmpty
+        }
     }
 
     static func normalise(_ samples: DecodedSamples) throws(CodecFailure) -> Normalised {
@@ -82,14 +86,29 @@ enum SourceColour {
                         .profileIgnored(ignoredText(space, readable: space == .cmyk, pixels: "CMYK")))
                 }
             }
-            let pixels = try convert(samples, layout: .cmyk(inverted: samples.cmykInverted), profile: chosen)
+            let pixels = try convert(
+                samples, layout: .cmyk(inverted: samples.cmykInverted), profile: chosen, to: .sRGB)
             return Normalised(pixels: pixels, iccProfile: ColourProfiles.sRGB, notices: notices)
+        }
+        if samples.bytesPerSample == 2 && samples.channels >= 3 {
+            // 16-bit RGB with its RGB profile: to Display P3 before quantising.
+            let layout = ColourProfiles.Layout.rgb16(alpha: samples.channels == 4)
+            if let profile, ColourProfiles.isReadable(profile) {
+                let pixels = try convert(samples, layout: layout, profile: profile, to: .displayP3)
+                return Normalised(pixels: pixels, iccProfile: ColourProfiles.displayP3, notices: [])
+            }
+            return Normalised(
+                pixels: PixelOperations.rgb16ToRGB(
+                    samples.bytes, width: samples.width, height: samples.height,
+                    alpha: samples.channels == 4),
+                iccProfile: nil,
+                notices: [.profileIgnored("the embedded RGB ICC profile cannot be read; it was left out")])
         }
         if samples.channels <= 2 {
             let layout = ColourProfiles.Layout.gray(
                 bytesPerSample: samples.bytesPerSample, alpha: samples.channels == 2)
             if let profile, space == .gray, ColourProfiles.isReadable(profile) {
-                let pixels = try convert(samples, layout: layout, profile: profile)
+                let pixels = try convert(samples, layout: layout, profile: profile, to: .sRGB)
                 return Normalised(pixels: pixels, iccProfile: ColourProfiles.sRGB, notices: [])
             }
             let notices = space.map {
@@ -128,12 +147,14 @@ enum SourceColour {
             : "the embedded \(pixels) ICC profile cannot be read; it was left out"
     }
 
-    private static func convert(_ samples: DecodedSamples, layout: ColourProfiles.Layout, profile: [UInt8])
-        throws(CodecFailure) -> PixelBuffer
-    {
+    private static func convert(
+        _ samples: DecodedSamples, layout: ColourProfiles.Layout, profile: [UInt8],
+        to target: ColourProfiles.Target
+    ) throws(CodecFailure) -> PixelBuffer {
         do throws(ColourProfiles.Failure) {
-            return try ColourProfiles.toSRGB(
-                samples.bytes, width: samples.width, height: samples.height, layout: layout, profile: profile)
+            return try ColourProfiles.convert(
+                samples.bytes, width: samples.width, height: samples.height, layout: layout, profile: profile,
+                to: target)
         } catch {
             throw .corrupt("colour conversion: \(error.message)")
         }
