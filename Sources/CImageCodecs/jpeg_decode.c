@@ -117,9 +117,12 @@ static int cc_jpeg_run(const uint8_t *data, size_t size, cc_jpeg_stage stage, in
         JSAMPROW target = pixels + (size_t)d->cinfo.output_scanline * stride;
         jpeg_read_scanlines(&d->cinfo, &target, 1);
     }
+    // Read on to EOI, so that damage after the last row (stray bytes before EOI) is reported
+    // too; a missing EOI after every row is harmless and not reported.
+    d->err.rows_done = 1;
+    jpeg_finish_decompress(&d->cinfo);
     out->warnings = d->err.warnings;
     snprintf(out->warning, sizeof out->warning, "%s", d->err.warning);
-    // No jpeg_finish_decompress: every row is read; a missing EOI after them is harmless.
     jpeg_destroy_decompress(&d->cinfo);
     free(d);
     return CC_OK;

@@ -27,6 +27,8 @@ void cc_error_exit(j_common_ptr cinfo) {
 void cc_emit_message(j_common_ptr cinfo, int level) {
     cc_jpeg_error *err = (cc_jpeg_error *)cinfo->err;
     if (level >= 0) return;  // trace messages
+    // A file that ends without EOI after its last row lost nothing.
+    if (err->rows_done && cinfo->err->msg_code == JWRN_JPEG_EOF) return;
     if (err->warnings++ == 0) (*cinfo->err->format_message)(cinfo, err->warning);
     // A truncated file only warns and decodes grey: we call that an error. So is image data
     // that runs into the end-of-image marker (a file cut short and closed, or a header that
@@ -34,7 +36,7 @@ void cc_emit_message(j_common_ptr cinfo, int level) {
     // otherwise decode gigapixels of grey).
     int hit_end = cinfo->err->msg_code == JWRN_HIT_MARKER && cinfo->is_decompressor &&
                   ((j_decompress_ptr)cinfo)->unread_marker == 0xD9;
-    if (cinfo->err->msg_code == JWRN_JPEG_EOF || hit_end) {
+    if (!err->rows_done && (cinfo->err->msg_code == JWRN_JPEG_EOF || hit_end)) {
         (*cinfo->err->format_message)(cinfo, err->message);
         err->code = CC_ERR_CORRUPT;
         longjmp(err->jump, 1);

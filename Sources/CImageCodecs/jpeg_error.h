@@ -12,6 +12,8 @@ typedef struct {
     int warnings;
     int max_scans;
     int code;
+    /// Every row is decoded: what libjpeg says after that (a missing EOI) only warns.
+    int rows_done;
 } cc_jpeg_error;
 
 /// Formats the message and longjmps to err->jump; a lossless or hierarchical JPEG (SOF3, 5-7,
