@@ -71,8 +71,10 @@ enum ImageContext {
 
     /// Keys: `src`, `srcset`, `sizes`, `width`, `height`, `alt`, `loading`, `highPriority`,
     /// `hasWebP`, `webpSrcset`, `focus` (`62% 40%`, for `object-position`), `ratio` (width /
-    /// height), `frame`, `hasAlpha`, and `placeholder`, `dominantColor`, `kenburns` and
-    /// `transitionName` when there are any. Nil when the photo has no rendition a browser can show.
+    /// height), `maxWidth` and `maxHeight` (the largest rendition's size, in CSS pixels: the
+    /// theme never draws a photo larger, so a small photo is shown at its size), `frame`,
+    /// `hasAlpha`, and `placeholder`, `dominantColor`, `kenburns` and `transitionName` when
+    /// there are any. Nil when the photo has no rendition a browser can show.
     static func make(
         _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
         links: LinkBuilder, motion: ImageMotion = ImageMotion()
@@ -101,6 +103,10 @@ enum ImageContext {
         if let color = photo.dominantColor, !photo.hasAlpha { context["dominantColor"] = .string(color) }
         let ratio = Double(max(photo.width, 1)) / Double(max(photo.height, 1))
         context["ratio"] = .string(DisplayFormat.number(ratio, digits: 4))
+        if let largest = fallback.last {
+            context["maxWidth"] = .int(largest.width)
+            context["maxHeight"] = .int(largest.height)
+        }
         context["frame"] = .string(motion.frame.rawValue)
         context["hasAlpha"] = .bool(photo.hasAlpha)
         if let name = motion.kenBurns { context["kenburns"] = .string(name) }
