@@ -35,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
@@ -46,7 +47,7 @@ let package = Package(
             name: "GalleryKit",
             dependencies: [
                 "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif", "CLCMS",
-                "CColourProfiles",
+                "CColourProfiles", "CGif",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

@@ -3,9 +3,11 @@ import Foundation
 /// Walks the content folder: sorted listings, dot-files, `templates/` and sigal's `.nomedia`
 /// skipped, every file classified as photo, Markdown, unsupported image or other.
 struct FolderScanner {
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif"]
+    static let photoExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif",
+    ]
     static let unsupportedImageExtensions: Set<String> = [
-        "tif", "tiff", "gif", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jxl", "jp2", "j2k", "j2c",
+        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jxl", "jp2", "j2k", "j2c",
         "jpf", "jpx", "jpm",
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]

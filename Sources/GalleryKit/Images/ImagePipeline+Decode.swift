@@ -27,7 +27,7 @@ extension ImagePipeline {
         guard !head.isEmpty else { throw fail(.emptyFile) }
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch format {
-        case .jpeg, .png, .webp, .heic, .avif: return
+        case .jpeg, .png, .webp, .heic, .avif, .gif: return
         case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
@@ -42,7 +42,7 @@ extension ImagePipeline {
     var maxPixels: Int { settings.maxMegapixels * 1_000_000 }
 
     /// Recognises the format, then decodes JPEG (at the smallest DCT scale that covers the
-    /// largest rendition), PNG, WebP or HEIC/HEIF/AVIF.
+    /// largest rendition), PNG, WebP, a still GIF, HEIC/HEIF or AVIF.
     func decode(_ data: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError)
         throws(ImageError) -> SourceImage
     {
@@ -50,6 +50,17 @@ extension ImagePipeline {
         try Self.checkUsable(format, head: data, fileName: fileName, fail: fail)
         if format == .heic || format == .avif { return try decodeHEIF(data, format: format, fail: fail) }
         if format == .webp { return try decodeWebP(data, fail: fail) }
+        if format == .gif {
+            // A still GIF (an animated one went to processAnimated): its one frame.
+            let frame = try decodeAnimation(data, format: .gif, fail: fail).frames[0]
+            let alpha = stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] != 255 }
+            let pixels =
+                alpha ? frame : PixelOperations.flattenPremultiplied(frame, onto: settings.background)
+            return SourceImage(
+                pixels: PixelOperations.premultiplied(pixels), width: frame.width, height: frame.height,
+                exif: nil,
+                iccProfile: nil, hasAlpha: alpha)
+        }
         if format == .jpeg { return try decodeJPEG(data, fail: fail) }
         do throws(CodecFailure) {
             let decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)

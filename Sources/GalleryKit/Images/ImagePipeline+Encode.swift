@@ -15,11 +15,13 @@ extension ImagePipeline {
     /// (by default the default theme's light page colour; the stage does not read the theme's
     /// CSS, and JPEG is only the fallback for browsers without WebP). Each call works on its own
     /// copy of the pixels it changes, so calls can run in parallel on the same sizes.
+    /// - Parameter suffix: put after the width in the file name (`-still` for the still frame
+    ///   of an animation, whose animated WebP has the plain name).
     func encode(
         _ pixels: PixelBuffer, as format: ImageFormat, icc: [UInt8]?, exif: [UInt8]?,
-        file: String, hash: String, slug: String, directory: URL
+        file: String, hash: String, slug: String, directory: URL, suffix: String = ""
     ) throws(ImageError) -> Rendition {
-        let name = "\(slug)-\(pixels.width).\(format.fileExtension)"
+        let name = "\(slug)-\(pixels.width)\(suffix).\(format.fileExtension)"
         let fail = { (detail: String) in ImageError(.cannotWrite("\(name): \(detail)"), file: file) }
         let quality = format == .webp ? settings.webpQuality : settings.jpegQuality
         let bytes = try encoded(

@@ -56,6 +56,10 @@ struct ImagePipeline: Sendable {
         throws(ImageError) -> ImageResult
     {
         let fail = { (reason: ImageError.Reason) in ImageError(reason, file: photo.sourcePath) }
+        if let animation = try animation(in: data, fail: fail) {
+            return try processAnimated(
+                animation, photo: photo, sourceDigest: sourceDigest ?? SHA256.hex(data))
+        }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
         // is freed as soon as the first (smaller) size exists, not after the encodes.

@@ -73,13 +73,17 @@ struct Rendition: Sendable, Hashable {
     var height: Int
     var format: ImageFormat
     var byteCount: Int
+    /// An animated WebP of an animated source; its still frame is in the other renditions.
+    var isAnimated: Bool
 
-    init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int) {
+    init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int, isAnimated: Bool = false)
+    {
         self.path = path
         self.width = width
         self.height = height
         self.format = format
         self.byteCount = byteCount
+        self.isAnimated = isAnimated
     }
 }
 

@@ -51,7 +51,6 @@ import Testing
     }
 
     @Test(arguments: [
-        (Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), "GIF"),
         ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 0, 0], "TIFF"),
         (Array("%PDF-1.4\n".utf8), "PDF"),
     ])
@@ -77,10 +76,15 @@ import Testing
         #expect(error.severity == .error)
     }
 
-    @Test func aGIFNamedGIFIsAnUnsupportedFormatWarning() throws {
+    /// GIFs are read now (giflib): a broken one is damaged, in giflib's words.
+    @Test func aBrokenGIFIsDamaged() throws {
         let error = try #require(failure(Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), name: "a/anim.gif"))
-        #expect(error.reason == .unsupportedFormat("GIF files are not read yet"))
-        #expect(error.severity == .warning)
+        guard case .corrupt(let detail) = error.reason else {
+            Issue.record("expected corrupt, got \(error.reason)")
+            return
+        }
+        #expect(detail.hasPrefix("GIF: "))
+        #expect(error.severity == .error)
     }
 
     /// A JPEG is limited by what it decodes to: 65000 x 65000 decodes at 1/8 into 8125 x 8125
