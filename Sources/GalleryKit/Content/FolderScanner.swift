@@ -4,11 +4,10 @@ import Foundation
 /// skipped, every file classified as photo, Markdown, unsupported image or other.
 struct FolderScanner {
     static let photoExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif",
+        "jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif", "jp2", "j2k", "j2c", "jpf", "jpx",
     ]
     static let unsupportedImageExtensions: Set<String> = [
-        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jxl", "jp2", "j2k", "j2c",
-        "jpf", "jpx", "jpm",
+        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jxl", "jpm",
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
 

@@ -27,7 +27,7 @@ extension ImagePipeline {
         guard !head.isEmpty else { throw fail(.emptyFile) }
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch format {
-        case .jpeg, .png, .webp, .heic, .avif, .gif: return
+        case .jpeg, .png, .webp, .heic, .avif, .gif, .jpeg2000: return
         case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
@@ -50,6 +50,7 @@ extension ImagePipeline {
         try Self.checkUsable(format, head: data, fileName: fileName, fail: fail)
         if format == .heic || format == .avif { return try decodeHEIF(data, format: format, fail: fail) }
         if format == .webp { return try decodeWebP(data, fail: fail) }
+        if format == .jpeg2000 { return try decodeJPEG2000(data, fail: fail) }
         if format == .gif {
             // A still GIF (an animated one went to processAnimated): its one frame.
             let frame = try decodeAnimation(data, format: .gif, fail: fail).frames[0]
@@ -145,6 +146,40 @@ extension ImagePipeline {
             pixels: PixelOperations.premultiplied(image), width: image.width, height: image.height,
             exif: decoded.exif.flatMap(Self.readTIFF), iccProfile: colour.iccProfile,
             hasAlpha: image.channels == 4, notices: colour.notices, colourRevised: colour.revised)
+    }
+
+    /// JPEG 2000 through OpenJPEG, at the smallest resolution level that covers the largest
+    /// rendition (as JPEG's DCT scaling); its colour as any other source's (``SourceColour``).
+    private func decodeJPEG2000(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError)
+        throws(ImageError) -> SourceImage
+    {
+        let decoded: (samples: DecodedSamples, width: Int, height: Int)
+        do {
+            let configured = settings.widths
+            decoded = try JPEG2000Decoder.decode(
+                data,
+                neededWidth: { width, height in
+                    let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
+                    return max(
+                        widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
+                }, maxPixels: maxPixels)
+        } catch let error as JPEG2000Decoder.TooLarge {
+            throw fail(
+                .tooLarge(width: error.width, height: error.height, limitMegapixels: settings.maxMegapixels))
+        } catch {
+            throw fail(.corrupt("\(error)"))
+        }
+        let colour: SourceColour.Normalised
+        do throws(CodecFailure) {
+            colour = try SourceColour.normalise(decoded.samples)
+        } catch {
+            throw fail(reason(for: error, format: .jpeg2000))
+        }
+        return SourceImage(
+            pixels: PixelOperations.premultiplied(colour.pixels), width: decoded.width,
+            height: decoded.height,
+            exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
+            notices: colour.notices)
     }
 
     /// WebP through libwebp; an `EXIF` chunk's Orientation is applied, as for JPEG.
