@@ -37,6 +37,9 @@ let package = Package(
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
+        // No pkgConfig: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM refuses with a warning;
+        // the headers are in /usr/include/jxl and decode.h needs no define.
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
@@ -48,7 +51,7 @@ let package = Package(
             name: "GalleryKit",
             dependencies: [
                 "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif", "CLCMS",
-                "CColourProfiles", "CGif", "COpenJPEG",
+                "CColourProfiles", "CGif", "COpenJPEG", "CJXL",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

@@ -2,8 +2,8 @@
 warning that names the file and the format. Nothing vanishes, nothing valid is "damaged".
 
 Fixtures are made here: Pillow writes the JPEG, AVIF and JPEG 2000 (JP2 and bare codestream)
-files, libjpeg-turbo's
-cjpeg the arithmetic-coded JPEG; the lossless JPEG (SOF3, predictor 1) is written byte by
+files, libjpeg-turbo's cjpeg the arithmetic-coded JPEG, libjxl's cjxl the JPEG XL files
+(lossy, and lossless from a JPEG); the lossless JPEG (SOF3, predictor 1) is written byte by
 byte, as no tool installed here writes one. The 102 MP photo (a Fujifilm GFX100's
 8736 x 11648) is built with `--jobs 2` under the image benchmark's memory bound (400 MB of
 peak RSS, Benchmarks/README.md).
@@ -90,11 +90,14 @@ def formats_site(galleryc: Path, tmp_path_factory):
         [cjpeg, "-restart", "1", "-quality", "90", str(ppm)], capture_output=True, check=True
     ).stdout
     (album / "damaged-scan.jpg").write_bytes(with_damaged_scan(restarts))
-    # JPEG XL's container signature box and a codestream header: enough for a .jxl as it
-    # comes from an editor to be recognised (no JPEG XL encoder is installed here).
-    (album / "new.jxl").write_bytes(
-        bytes([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) + b"\0\0\0\x14ftypjxl \0\0\0\0jxl "
-    )
+    cjxl = shutil.which("cjxl")
+    assert cjxl, "cjxl is missing: run `make test-deps` (libjxl-tools)"
+    png = work / "photo.png"
+    image.save(png)
+    subprocess.run([cjxl, str(png), str(album / "new.jxl"), "-q", "90"], check=True, capture_output=True)
+    # Lossless from a JPEG: cjxl's default for JPEG input, the kind of .jxl a photo library keeps.
+    subprocess.run([cjxl, str(album / "plain.jpg"), str(album / "recompressed.jxl")], check=True, capture_output=True)
+    (album / "multi.jpm").write_bytes(b"\0\0\0\x0cjP  \r\n\x87\n\0\0\0\x14ftypjpm \0\0\0\0jpm ")
     result = run_build(galleryc, work / "content", work / "public", work)
     return result
 
@@ -156,9 +159,19 @@ def test_lossless_jpeg_is_an_unsupported_format_warning(formats_site):
     assert not any("damaged" in line for line in lines)
 
 
-def test_jpeg_xl_is_warned_about_by_name(formats_site):
-    lines = warnings_for(formats_site, "new.jxl")
-    assert any("warning: unsupported image format JXL; skipped" in line for line in lines), formats_site.stderr
+def test_multi_layer_jpeg_2000_is_warned_about_by_name(formats_site):
+    lines = warnings_for(formats_site, "multi.jpm")
+    assert any("warning: unsupported image format JPM; skipped" in line for line in lines), formats_site.stderr
+
+
+@pytest.mark.parametrize("stem", ["new", "recompressed"])
+def test_jpeg_xl_is_published(formats_site, stem):
+    output = formats_site.check()
+    renditions = list(output.glob(f"_img/*/{stem}-160.*"))
+    assert {r.suffix for r in renditions} == {".jpg", ".webp"}, (renditions, formats_site.stderr)
+    with Image.open(next(r for r in renditions if r.suffix == ".jpg")) as rendition:
+        assert rendition.size == (160, 120)
+        assert rendition.getpixel((150, 60))[0] - rendition.getpixel((5, 60))[0] > 150
 
 
 @pytest.mark.parametrize("name", ["scan.jp2", "codestream.j2k"])

@@ -5,9 +5,10 @@ import Foundation
 struct FolderScanner {
     static let photoExtensions: Set<String> = [
         "jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif", "jp2", "j2k", "j2c", "jpf", "jpx",
+        "jxl",
     ]
     static let unsupportedImageExtensions: Set<String> = [
-        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jxl", "jpm",
+        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jpm",
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
 

@@ -27,7 +27,7 @@ extension ImagePipeline {
         guard !head.isEmpty else { throw fail(.emptyFile) }
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch format {
-        case .jpeg, .png, .webp, .heic, .avif, .gif, .jpeg2000: return
+        case .jpeg, .png, .webp, .heic, .avif, .gif, .jpeg2000, .jpegXL: return
         case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
@@ -51,6 +51,7 @@ extension ImagePipeline {
         if format == .heic || format == .avif { return try decodeHEIF(data, format: format, fail: fail) }
         if format == .webp { return try decodeWebP(data, fail: fail) }
         if format == .jpeg2000 { return try decodeJPEG2000(data, fail: fail) }
+        if format == .jpegXL { return try decodeJPEGXL(data, fail: fail) }
         if format == .gif {
             // A still GIF (an animated one went to processAnimated): its one frame.
             let frame = try decodeAnimation(data, format: .gif, fail: fail).frames[0]
@@ -178,6 +179,33 @@ extension ImagePipeline {
         return SourceImage(
             pixels: PixelOperations.premultiplied(colour.pixels), width: decoded.width,
             height: decoded.height,
+            exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
+            notices: colour.notices)
+    }
+
+    /// JPEG XL through libjxl, which turns the image upright itself; its colour as any other
+    /// source's (``SourceColour``).
+    private func decodeJPEGXL(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError) throws(ImageError)
+        -> SourceImage
+    {
+        let samples: DecodedSamples
+        do {
+            samples = try JPEGXLDecoder.decode(data, maxPixels: maxPixels)
+        } catch let error as JPEGXLDecoder.TooLarge {
+            throw fail(
+                .tooLarge(width: error.width, height: error.height, limitMegapixels: settings.maxMegapixels))
+        } catch {
+            throw fail(.corrupt("\(error)"))
+        }
+        let colour: SourceColour.Normalised
+        do throws(CodecFailure) {
+            colour = try SourceColour.normalise(samples)
+        } catch {
+            throw fail(reason(for: error, format: .jpegXL))
+        }
+        return SourceImage(
+            pixels: PixelOperations.premultiplied(colour.pixels), width: samples.width,
+            height: samples.height,
             exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
             notices: colour.notices)
     }
