@@ -40,6 +40,8 @@ let package = Package(
         // No pkgConfig: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM refuses with a warning;
         // the headers are in /usr/include/jxl and decode.h needs no define.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        // No pkgConfig either: libavif.pc adds -DAVIF_DLL (only meaningful on Windows).
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
@@ -51,7 +53,7 @@ let package = Package(
             name: "GalleryKit",
             dependencies: [
                 "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CWebP", "CHeif", "CLCMS",
-                "CColourProfiles", "CGif", "COpenJPEG", "CJXL",
+                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

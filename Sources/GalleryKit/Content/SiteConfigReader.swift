@@ -58,7 +58,7 @@ enum SiteConfigReader {
         {
             settings.widths = Array(Set(widths)).sorted()
         }
-        let formats: [ImageFormat] = [.jpeg, .webp]
+        let formats: [ImageFormat] = [.jpeg, .webp, .avif]
         if let chosen = images.list(
             "formats", of: FieldReader.oneOf(formats.map(\.rawValue)),
             { name in formats.first { $0.rawValue == name.lowercased() } })
@@ -70,9 +70,10 @@ enum SiteConfigReader {
         if let progressive = images.bool("progressive") { settings.progressive = progressive }
         if let background = images.color("background") { settings.background = background }
         if let limit = images.int("max_megapixels", in: 1...10_000) { settings.maxMegapixels = limit }
-        if let quality = images.nested("quality", knownKeys: ["jpeg", "webp"]) {
+        if let quality = images.nested("quality", knownKeys: ["jpeg", "webp", "avif"]) {
             if let jpeg = quality.int("jpeg", in: 1...100) { settings.jpegQuality = jpeg }
             if let webp = quality.int("webp", in: 1...100) { settings.webpQuality = webp }
+            if let avif = quality.int("avif", in: 1...100) { settings.avifQuality = avif }
         }
     }
 }

@@ -26,6 +26,10 @@ extension ImageSettings {
                 property: "widths", text: "widths=\(widths.map(String.init).joined(separator: ","))"),
             FingerprintField(property: "jpegQuality", text: "jpeg=\(jpegQuality)"),
             FingerprintField(property: "webpQuality", text: "webp=\(webpQuality)"),
+            // Left out at its default, which only AVIF renditions use.
+            FingerprintField(
+                property: "avifQuality",
+                text: avifQuality == Self.defaultAVIFQuality ? nil : "avif=\(avifQuality)"),
             FingerprintField(
                 property: "formats", text: "formats=\(formats.map(\.rawValue).joined(separator: ","))"),
             FingerprintField(property: "progressive", text: "progressive=\(progressive)"),

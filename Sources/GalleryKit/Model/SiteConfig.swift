@@ -37,6 +37,10 @@ struct ImageSettings: Sendable, Hashable {
     var jpegQuality: Int = 82
     /// WebP quality, 1...100.
     var webpQuality: Int = 80
+    /// AVIF quality, 1...100 (AV1 quantizer 63 ... 0), for `avif` in `formats`: the default
+    /// is the one whose renditions score as WebP's at 80 (Benchmarks/avif-quality.py).
+    var avifQuality: Int = Self.defaultAVIFQuality
+    static let defaultAVIFQuality = 65
     /// Output formats, in the order offered to browsers.
     var formats: [ImageFormat] = [.webp, .jpeg]
     /// Progressive JPEG with optimised Huffman tables.

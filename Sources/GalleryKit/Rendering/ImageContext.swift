@@ -67,7 +67,7 @@ struct ImageMotion: Sendable {
 /// exist) for one processed photo.
 enum ImageContext {
     /// Formats a browser can fall back to in a plain `<img>`, best first.
-    private static let fallbackFormats: [ImageFormat] = [.jpeg, .png, .webp]
+    private static let fallbackFormats: [ImageFormat] = [.jpeg, .png, .webp, .avif]
 
     /// Keys: `src`, `srcset`, `sizes`, `width`, `height`, `alt`, `loading`, `highPriority`,
     /// `hasWebP`, `webpSrcset`, `focus` (`62% 40%`, for `object-position`), `ratio` (width /
@@ -126,8 +126,10 @@ enum ImageContext {
             return .dictionary(context)
         }
         let webp = format == .webp ? [] : renditions(of: photo, in: .webp)
-        context["hasWebP"] = .bool(!webp.isEmpty)
+        let avif = format == .avif ? [] : renditions(of: photo, in: .avif)
+        context["hasWebP"] = .bool(!webp.isEmpty || !avif.isEmpty)
         if !webp.isEmpty { context["webpSrcset"] = .string(srcset(webp, links: links)) }
+        if !avif.isEmpty { context["avifSrcset"] = .string(srcset(avif, links: links)) }
         return .dictionary(context)
     }
 

@@ -49,6 +49,7 @@ import Testing
             "widths": { $0.widths = [480] },
             "jpegQuality": { $0.jpegQuality = 60 },
             "webpQuality": { $0.webpQuality = 60 },
+            "avifQuality": { $0.avifQuality = 50 },
             "formats": { $0.formats = [.jpeg, .webp] },
             "progressive": { $0.progressive = false },
             "background": { $0.background = RGBColor(red: 0, green: 0, blue: 0) },
