@@ -35,17 +35,27 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
+        // No pkgConfig: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM refuses with a warning;
+        // the headers are in /usr/include/jxl and decode.h needs no define.
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        // No pkgConfig either: libavif.pc adds -DAVIF_DLL (only meaningful on Windows).
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .target(name: "CPixels", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSHA256"),
         .target(name: "CFileSystem"),
+        // The CMYK press profile assumed for CMYK JPEGs without one, as data (see its script).
+        .target(name: "CColourProfiles", exclude: ["press-cmyk.icc", "make-press-profile.sh"]),
         .target(
             name: "GalleryKit",
             dependencies: [
-                "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CFileSystem", "CWebP",
-                "CHeif",
+                "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CFileSystem", "CWebP", "CHeif", "CLCMS",
+                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

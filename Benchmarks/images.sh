@@ -77,7 +77,7 @@ title: galleryc benchmark
 images:
   widths: [$widths_yaml]
   formats: [$formats]
-  quality: {jpeg: $JPEG_Q, webp: $WEBP_Q}
+  quality: {jpeg: $JPEG_Q, webp: $WEBP_Q, avif: $AVIF_Q}
 EOF
     rm -rf "$WORK/$slug-cache" "$WORK/$slug-out" # cold: no cache
     OUTPUT_OF="$WORK/$slug-out" OUTPUT_FILTER='*/_img/*' measure "$slug" "$label" \
@@ -86,6 +86,7 @@ EOF
 }
 galleryc_row galleryc-jpeg "galleryc (jpeg, cold)" jpeg
 galleryc_row galleryc-webp "galleryc (webp+jpeg, cold)" "webp, jpeg"
+galleryc_row galleryc-avif "galleryc (avif+webp+jpeg, cold)" "avif, webp, jpeg"
 
 # --- vipsthumbnail: one process per width per photo, JOBS processes at a time ---------------
 vips_row() { # slug label save-options
@@ -212,6 +213,38 @@ printf '\n%s: %d photos, %s MP, widths %s (%d JPEG renditions without upscaling)
     "$photo_dir" "${#PHOTOS[@]}" "$mpix" "${WIDTHS[*]}" "$renditions" "$JPEG_Q" "$JOBS"
 print_table
 print_ratios
+
+# --- AVIF's cost and bytes --------------------------------------------------------------------
+# The avif+webp+jpeg row makes the same WebP and JPEG files as the webp+jpeg row plus the AVIF
+# ones, so the difference in CPU time is what AVIF costs; its files are counted by format.
+avif_report() {
+    local avif_row webp_row
+    avif_row=$(printf '%s' "$RESULTS" | grep '^galleryc-avif|' || true)
+    webp_row=$(printf '%s' "$RESULTS" | grep '^galleryc-webp|' || true)
+    printf '
+AVIF (speed 8, quality %s, against WebP q%s and JPEG q%s)
+' "$AVIF_Q" "$WEBP_Q" "$JPEG_Q"
+    local a_status a_cpu w_status w_cpu
+    IFS='|' read -r _ _ a_status _ a_cpu _ <<<"$avif_row"
+    IFS='|' read -r _ _ w_status _ w_cpu _ <<<"$webp_row"
+    if [[ "${a_status:-}" != ok || "${w_status:-}" != ok ]]; then
+        printf '  n/a (the galleryc avif and webp rows must both run)
+'
+        return
+    fi
+    local out="$WORK/galleryc-avif-out" ext bytes
+    declare -A size
+    for ext in avif webp jpg; do
+        bytes=$(find "$out" -path '*/_img/*' -type f -name "*.$ext" -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+        size[$ext]=$bytes
+    done
+    awk -v a="$a_cpu" -v w="$w_cpu" -v n="${#PHOTOS[@]}" -v mp="$mpix" 'BEGIN {
+        printf "  cost: %.2f s of CPU per photo (%.2f s per MP) on top of WebP + JPEG\n", (a - w) / n, (a - w) / mp }'
+    awk -v av="${size[avif]}" -v wb="${size[webp]}" -v jp="${size[jpg]}" 'BEGIN {
+        printf "  bytes: AVIF %.1f MB, WebP %.1f MB, JPEG %.1f MB: AVIF is %.0f%% of WebP, %.0f%% of JPEG\n",
+            av / 1048576, wb / 1048576, jp / 1048576, (wb > 0 ? 100 * av / wb : 0), (jp > 0 ? 100 * av / jp : 0) }'
+}
+want galleryc-avif && avif_report
 any_failed=0
 while IFS='|' read -r slug _ st _; do
     [[ -z "$slug" || $st == ok ]] || any_failed=1

@@ -10,6 +10,8 @@ JOBS="${JOBS:-$(nproc)}"
 WIDTHS=(480 960 1600 2400)
 JPEG_Q=82
 WEBP_Q=80
+# AVIF quality of the avif row: galleryc's default (Benchmarks/avif-quality.py chose it).
+AVIF_Q=65
 GNU_TIME=/usr/bin/time
 
 die() {

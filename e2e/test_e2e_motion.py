@@ -197,7 +197,13 @@ for (const img of document.querySelectorAll('[data-kenburns]')) {
   for (const a of anims) { a.pause(); a.currentTime = t * 1000; }
   const frame = img.closest('[data-blurup]').getBoundingClientRect();
   const box = img.getBoundingClientRect();
-  const gap = Math.max(box.left - frame.left, frame.right - box.right, box.top - frame.top, frame.bottom - box.bottom);
+  // What must stay covered: the frame where the image lies at rest. A photo smaller than its
+  // frame is never blown up to fill it (it sits at its own size), so that is its own box.
+  const left = Math.max(frame.left, frame.left + img.offsetLeft);
+  const top = Math.max(frame.top, frame.top + img.offsetTop);
+  const right = Math.min(frame.right, frame.left + img.offsetLeft + img.offsetWidth);
+  const bottom = Math.min(frame.bottom, frame.top + img.offsetTop + img.offsetHeight);
+  const gap = Math.max(box.left - left, right - box.right, box.top - top, bottom - box.bottom);
   out.push({name: img.dataset.kenburns, anims: anims.length, gap: gap});
 }
 return out;

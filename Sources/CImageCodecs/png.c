@@ -86,9 +86,10 @@ static int cc_png_run(const uint8_t *data, size_t size, int plan_only, uint64_t 
     int compression;
     png_bytep profile;
     png_uint_32 profile_length;
-    if (!plan_only &&
+    int has_profile =
         png_get_iCCP(d->png, d->info, &name, &compression, &profile, &profile_length) &&
-        profile_length > 0) {
+        profile_length > 0;
+    if (!plan_only && has_profile) {
         out->icc = malloc(profile_length);
         if (out->icc) {
             memcpy(out->icc, profile, profile_length);
@@ -97,20 +98,32 @@ static int cc_png_run(const uint8_t *data, size_t size, int plan_only, uint64_t 
     }
     int color = png_get_color_type(d->png, d->info);
     int depth = png_get_bit_depth(d->png, d->info);
+    int gray = color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA;
+    // The data colour space of an ICC profile is the 4 bytes at offset 16 of its header.
+    int gray_profile = has_profile && profile_length >= 20 && memcmp(profile + 16, "GRAY", 4) == 0;
+    int rgb_profile = has_profile && profile_length >= 20 && memcmp(profile + 16, "RGB ", 4) == 0;
+    // Grey with a grey profile stays grey, at its own depth: the caller converts it to sRGB
+    // with the profile, before quantising to 8 bits. 16-bit RGB with an RGB profile stays
+    // 16-bit, for the caller to convert before quantising.
+    int keep_gray = gray && gray_profile;
+    int keep16_rgb = !gray && color != PNG_COLOR_TYPE_PALETTE && depth == 16 && rgb_profile;
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(d->png);
     if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(d->png);
     if (png_get_valid(d->png, d->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(d->png);
-    if (depth == 16) png_set_scale_16(d->png);
-    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA)
-        png_set_gray_to_rgb(d->png);
+    if (depth == 16 && (keep_gray || keep16_rgb)) png_set_swap(d->png);  // native little-endian
+    if (depth == 16 && !keep_gray && !keep16_rgb) png_set_scale_16(d->png);
+    if (gray && !keep_gray) png_set_gray_to_rgb(d->png);
     png_set_interlace_handling(d->png);
     png_read_update_info(d->png, d->info);
     int channels = png_get_channels(d->png, d->info);
+    int bytes_per_sample = png_get_bit_depth(d->png, d->info) == 16 ? 2 : 1;
     size_t stride = png_get_rowbytes(d->png, d->info);
-    if ((channels != 3 && channels != 4) || stride != (size_t)width * channels) {
+    int expected = keep_gray ? (channels == 1 || channels == 2) : (channels == 3 || channels == 4);
+    if (!expected || stride != (size_t)width * channels * bytes_per_sample) {
         snprintf(d->message, sizeof d->message, "unexpected PNG pixel layout");
         png_longjmp(d->png, 1);
     }
+    out->bytes_per_sample = bytes_per_sample;
     out->width = (int)width;
     out->height = (int)height;
     out->channels = channels;

@@ -32,3 +32,25 @@ void px_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uin
         }
     }
 }
+
+static inline uint8_t px_sample(const uint8_t *p, int bytes_per_sample) {
+    if (bytes_per_sample == 1) return *p;
+    unsigned v = (unsigned)p[0] | (unsigned)p[1] << 8;  // native little-endian
+    return (uint8_t)((v * 255u + 32767u) / 65535u);
+}
+
+void px_gray_to_rgb(const uint8_t *src, size_t pixel_count, int bytes_per_sample, int alpha,
+                    uint8_t *dst) {
+    size_t in_step = (size_t)bytes_per_sample * (alpha ? 2 : 1);
+    for (size_t i = 0; i < pixel_count; i++, src += in_step) {
+        uint8_t g = px_sample(src, bytes_per_sample);
+        *dst++ = g;
+        *dst++ = g;
+        *dst++ = g;
+        if (alpha) *dst++ = px_sample(src + bytes_per_sample, bytes_per_sample);
+    }
+}
+
+void px_rgb16_to_rgb(const uint8_t *src, size_t sample_count, uint8_t *dst) {
+    for (size_t i = 0; i < sample_count; i++, src += 2) *dst++ = px_sample(src, 2);
+}

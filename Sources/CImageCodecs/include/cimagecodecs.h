@@ -17,22 +17,32 @@ enum {
     CC_ERR_NO_MEMORY = 3,
     /// The arguments are out of range (a bug in the caller).
     CC_ERR_ARGUMENT = 4,
+    /// A valid file of a kind the library cannot decode (lossless or hierarchical JPEG).
+    CC_ERR_UNSUPPORTED = 5,
+    /// The decoder's own working memory would pass the caller's limit (max_memory).
+    CC_ERR_MEMORY_LIMIT = 6,
 };
 
 #define CC_MESSAGE_MAX 256
 
 /// A decoded image. Free with cc_image_free on every path (also after an error).
 typedef struct {
-    /// Tightly packed 8-bit RGB (channels 3) or RGBA (channels 4), top row first.
+    /// Tightly packed samples, top row first: RGB (channels 3), RGBA (4), or for the colour
+    /// spaces galleryc converts itself, grey (1), grey + alpha (2) or CMYK (4, `cmyk` set).
     uint8_t *pixels;
     int width, height, channels;
+    /// Bytes per sample: 1, or 2 (16-bit, native byte order) for a PNG kept for conversion.
+    int bytes_per_sample;
+    /// The samples are CMYK (JPEG CMYK or YCCK); `cmyk_inverted`: stored as 255 - ink (Adobe).
+    int cmyk, cmyk_inverted;
     /// The size the file declares (before DCT scaling).
     int declared_width, declared_height;
     /// The embedded ICC profile, or NULL.
     uint8_t *icc;
     size_t icc_length;
-    /// Warnings the decoder reported and recovered from.
+    /// Warnings the decoder reported and recovered from, and the first one in its own words.
     int warnings;
+    char warning[CC_MESSAGE_MAX];
     char message[CC_MESSAGE_MAX];
 } cc_image;
 
@@ -49,18 +59,23 @@ void cc_buffer_free(cc_buffer *buffer);
 /// Reads only the JPEG header: the declared size (into declared_width/height).
 int cc_jpeg_info(const uint8_t *data, size_t size, cc_image *out);
 
-/// Reads only the JPEG header: the declared size, and (into width/height) the size a decode at
-/// scale_num/8 gives. Refuses declared width * height above max_pixels.
+/// Reads only the JPEG header: the declared size, and (into width/height/channels) what a
+/// decode at scale_num/8 gives. Refuses an output width * height above max_pixels.
 int cc_jpeg_output_size(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
                         cc_image *out);
 
-/// Decodes a JPEG at scale_num/8 (1...8) to RGB. Refuses declared width * height above
-/// max_pixels before allocating, and more than max_scans scans. Grayscale, CMYK and YCCK
-/// (Adobe inverted or not) become RGB. With dst (dst_size must be exactly width * height * 3,
-/// as cc_jpeg_output_size says) the pixels go there and out->pixels stays NULL; without, they
-/// are allocated into out->pixels.
+/// Decodes a JPEG at scale_num/8 (1...8). Refuses an output width * height above max_pixels
+/// before allocating, more than max_scans scans, and a decode whose
+/// own working memory (a progressive JPEG holds all its coefficients) would pass max_memory
+/// bytes (CC_ERR_MEMORY_LIMIT). YCbCr and RGB become RGB; grayscale stays grey (channels 1); CMYK and YCCK become
+/// CMYK (channels 4, cmyk set; cmyk_inverted when an Adobe marker says the values are
+/// inverted), for the caller to convert with their profile. With dst (dst_size must be
+/// exactly width * height * channels, as cc_jpeg_output_size says) the pixels go there and
+/// out->pixels stays NULL; without, they are allocated into out->pixels. Lossless (SOF3) and
+/// hierarchical JPEGs fail with CC_ERR_UNSUPPORTED.
 int cc_jpeg_decode(const uint8_t *data, size_t size, int scale_num, uint64_t max_pixels,
-                   int max_scans, uint8_t *dst, size_t dst_size, cc_image *out);
+                   uint64_t max_memory, int max_scans, uint8_t *dst, size_t dst_size,
+                   cc_image *out);
 
 /// Encodes RGB pixels. progressive != 0: progressive scans with optimised Huffman tables.
 /// icc and exif (a TIFF payload without the "Exif\0\0" header) may be NULL.
@@ -73,7 +88,9 @@ int cc_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, int p
 int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc_image *out);
 
 /// Decodes a PNG (any bit depth, palette, gray, tRNS, alpha) to 8-bit RGB or RGBA, with its
-/// iCCP profile. Refuses declared width * height above max_pixels before allocating. With dst
+/// iCCP profile; a grey PNG whose iCCP profile is a grey one stays grey (channels 1, or 2 with
+/// alpha) at its own depth (8 or 16 bits), and a 16-bit RGB(A) PNG with an RGB profile stays
+/// 16-bit, for the caller to convert with the profile before quantising. Refuses declared width * height above max_pixels before allocating. With dst
 /// (dst_size exactly width * height * channels, as cc_png_output_size says) the pixels go there
 /// and out->pixels stays NULL; without, they are allocated into out->pixels.
 int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,

@@ -45,4 +45,10 @@ void px_unpremultiply(const uint8_t *src, size_t pixel_count, uint8_t *dst);
 /// Composites premultiplied RGBA onto an opaque background colour (R, G, B), giving RGB.
 void px_flatten_premultiplied(const uint8_t *rgba, size_t pixel_count, const uint8_t background[3],
                               uint8_t *rgb);
+/// Grey (1 channel) or grey + alpha (2 channels) to RGB or RGBA by copying the grey value;
+/// bytes_per_sample 2 reads native 16-bit samples, rounded to 8 bits.
+void px_gray_to_rgb(const uint8_t *src, size_t pixel_count, int bytes_per_sample, int alpha,
+                    uint8_t *dst);
+/// 16-bit samples (native order) rounded to 8 bits; sample_count samples.
+void px_rgb16_to_rgb(const uint8_t *src, size_t sample_count, uint8_t *dst);
 #endif

@@ -10,9 +10,12 @@ import Foundation
 /// Every name that cannot be published (not UTF-8, a Unicode-normalisation twin of another)
 /// and every file skipped is reported: nothing disappears without a word.
 struct FolderScanner {
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "hif"]
+    static let photoExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif", "jp2", "j2k", "j2c", "jpf", "jpx",
+        "jxl",
+    ]
     static let unsupportedImageExtensions: Set<String> = [
-        "tif", "tiff", "gif", "avif", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf",
+        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jpm",
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
     /// Files other tools keep beside photos: edit sidecars and thumbnail databases. Skipped

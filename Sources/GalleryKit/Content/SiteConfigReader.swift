@@ -6,7 +6,7 @@ enum SiteConfigReader {
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
         "privacy", "publish", "downloads",
     ]
-    static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
+    static let imageKeys = ["widths", "formats", "quality", "progressive", "background", "max_megapixels"]
 
     /// - Parameter text: the file's contents, nil when there is no site.yml (then every setting
     ///   is its default: the title is "Photographs").
@@ -94,7 +94,7 @@ enum SiteConfigReader {
         {
             settings.widths = Array(Set(widths)).sorted()
         }
-        let formats: [ImageFormat] = [.jpeg, .webp]
+        let formats: [ImageFormat] = [.jpeg, .webp, .avif]
         if let chosen = images.list(
             "formats", of: FieldReader.oneOf(formats.map(\.rawValue)),
             { name in formats.first { $0.rawValue == name.lowercased() } })
@@ -105,9 +105,11 @@ enum SiteConfigReader {
         }
         if let progressive = images.bool("progressive") { settings.progressive = progressive }
         if let background = images.color("background") { settings.background = background }
-        if let quality = images.nested("quality", knownKeys: ["jpeg", "webp"]) {
+        if let limit = images.int("max_megapixels", in: 1...10_000) { settings.maxMegapixels = limit }
+        if let quality = images.nested("quality", knownKeys: ["jpeg", "webp", "avif"]) {
             if let jpeg = quality.int("jpeg", in: 1...100) { settings.jpegQuality = jpeg }
             if let webp = quality.int("webp", in: 1...100) { settings.webpQuality = webp }
+            if let avif = quality.int("avif", in: 1...100) { settings.avifQuality = avif }
         }
     }
 }

@@ -102,9 +102,10 @@ public enum StarterSite {
         # raw_html: false
         # images:
         #   widths: [480, 960, 1600, 2400]
-        #   quality: {jpeg: 82, webp: 80}
-        #   formats: [webp, jpeg]
+        #   quality: {jpeg: 82, webp: 80, avif: 65}
+        #   formats: [webp, jpeg]      # add avif in front for AVIF too
         #   progressive: true
+        #   max_megapixels: 200
         #   background: "#fbfaf8"
         # downloads:
         #   zip: false

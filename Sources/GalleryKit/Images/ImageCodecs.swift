@@ -9,17 +9,38 @@ enum CodecFailure: Error, Sendable, Equatable {
     case outOfMemory
     /// A bug on our side: arguments the C code refused.
     case invalidArgument(String)
+    /// A valid file of a kind the decoder cannot read (lossless or hierarchical JPEG), with
+    /// the C library's words.
+    case unsupported(String)
+    /// The decoder's own working memory would pass the limit it was given.
+    case workingMemory(width: Int, height: Int)
 }
 
-/// A decoded image with what came with it.
+/// A decoded image with what came with it, its colour made RGB (see ``SourceColour``).
 struct DecodedImage: Sendable {
     var pixels: PixelBuffer
     /// The size the file declares, before any DCT scaling.
     var declaredWidth: Int
     var declaredHeight: Int
+    /// The profile that describes `pixels`: the source's own RGB profile, the sRGB profile
+    /// after a conversion, or nil (sRGB, untagged).
     var iccProfile: [UInt8]?
-    /// Warnings the decoder recovered from.
+    /// Warnings the decoder recovered from, and the first one in its words.
     var warnings: Int
+    var firstWarning: String = ""
+    /// Colour notices (a profile left out), and a JPEG's damaged data when it had warnings.
+    var notices: [ImageNotice] = []
+    /// The colour was converted or a profile left out (``SourceColour/Normalised/revised``).
+    var colourRevised = false
+}
+
+/// What a decoder's header pass says a decode will give.
+struct DecodePlan: Sendable {
+    var width: Int
+    var height: Int
+    var channels: Int
+    var declaredWidth: Int
+    var declaredHeight: Int
 }
 
 /// The Swift face of the CImageCodecs target (libjpeg and libpng behind C code that owns their
@@ -42,10 +63,57 @@ enum ImageCodecs {
     /// with a fixed 4 MB threshold). Done once per process, before the first decode.
     static let largeBuffersReturnToSystem: Void = cc_return_large_buffers_to_system(4 << 20)
 
-    /// Decodes a JPEG to RGB at `scale`/8 of its size (DCT scaling).
-    static func decodeJPEG(_ data: [UInt8], scale: Int, maxPixels: Int, maxScans: Int)
-        throws(CodecFailure) -> DecodedImage
+    /// What a JPEG decode at `scale`/8 gives, from the header alone (no size limit).
+    static func jpegPlan(_ data: [UInt8], scale: Int) throws(CodecFailure) -> DecodePlan {
+        var plan = cc_image()
+        defer { cc_image_free(&plan) }
+        let code = data.withUnsafeBufferPointer {
+            cc_jpeg_output_size($0.baseAddress, $0.count, Int32(scale), UInt64.max, &plan)
+        }
+        try check(code, &plan)
+        return DecodePlan(
+            width: Int(plan.width), height: Int(plan.height), channels: Int(plan.channels),
+            declaredWidth: Int(plan.declared_width), declaredHeight: Int(plan.declared_height))
+    }
+
+    /// Decodes a JPEG to RGB at `scale`/8 of its size (DCT scaling), converting CMYK, YCCK and
+    /// grey with a grey profile to sRGB (``SourceColour``). Damaged data libjpeg recovered from
+    /// is a notice. `maxPixels` limits the decoded size, `maxMemory` (bytes, 0: none) libjpeg's
+    /// own working memory.
+    static func decodeJPEG(
+        _ data: [UInt8], scale: Int, maxPixels: Int, maxScans: Int, maxMemory: Int = 0
+    ) throws(CodecFailure) -> DecodedImage {
+        let samples = try decodeJPEGSamples(
+            data, scale: scale, maxPixels: maxPixels, maxScans: maxScans, maxMemory: maxMemory)
+        var image = try normalised(samples)
+        if image.warnings > 0 {
+            image.notices.insert(.damagedData(message: image.firstWarning, count: image.warnings), at: 0)
+        }
+        return image
+    }
+
+    /// Decodes a PNG to 8-bit RGB or RGBA; grey with a grey profile is converted to sRGB at its
+    /// own depth (``SourceColour``).
+    static func decodePNG(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> DecodedImage {
+        try normalised(decodePNGSamples(data, maxPixels: maxPixels))
+    }
+
+    private static func normalised(_ decoded: (DecodedSamples, DecodedImage)) throws(CodecFailure)
+        -> DecodedImage
     {
+        let colour = try SourceColour.normalise(decoded.0)
+        var image = decoded.1
+        image.pixels = colour.pixels
+        image.iccProfile = colour.iccProfile
+        image.notices = colour.notices
+        image.colourRevised = colour.revised
+        return image
+    }
+
+    /// The JPEG's samples as stored: RGB, grey or CMYK.
+    static func decodeJPEGSamples(
+        _ data: [UInt8], scale: Int, maxPixels: Int, maxScans: Int, maxMemory: Int
+    ) throws(CodecFailure) -> (DecodedSamples, DecodedImage) {
         var plan = cc_image()
         defer { cc_image_free(&plan) }
         let planned = data.withUnsafeBufferPointer {
@@ -55,14 +123,16 @@ enum ImageCodecs {
         return try decodeInPlace(plan) { target, count, image in
             data.withUnsafeBufferPointer {
                 cc_jpeg_decode(
-                    $0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), Int32(maxScans),
-                    target, count, &image)
+                    $0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), UInt64(maxMemory),
+                    Int32(maxScans), target, count, &image)
             }
         }
     }
 
-    /// Decodes a PNG to 8-bit RGB or RGBA.
-    static func decodePNG(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> DecodedImage {
+    /// The PNG's samples: 8-bit RGB(A), or grey at its own depth when it has a grey profile.
+    static func decodePNGSamples(_ data: [UInt8], maxPixels: Int) throws(CodecFailure)
+        -> (DecodedSamples, DecodedImage)
+    {
         var plan = cc_image()
         defer { cc_image_free(&plan) }
         let planned = data.withUnsafeBufferPointer {
@@ -77,12 +147,14 @@ enum ImageCodecs {
     }
 
     /// Runs a decoder whose header pass (`plan`) gave the output size, writing straight into
-    /// the array the pixels will live in: a decode into C memory and a copy held two full-size
+    /// the array the samples will live in: a decode into C memory and a copy held two full-size
     /// buffers at once (40 MB each for a 24 MP JPEG at scale 6/8, 150 MB for a 50 MP PNG).
+    /// Returns the samples, and the rest (sizes, profile, warnings) with empty pixels.
     private static func decodeInPlace(
         _ plan: cc_image, _ decode: (UnsafeMutablePointer<UInt8>?, Int, inout cc_image) -> Int32
-    ) throws(CodecFailure) -> DecodedImage {
-        let count = Int(plan.width) * Int(plan.height) * Int(plan.channels)
+    ) throws(CodecFailure) -> (DecodedSamples, DecodedImage) {
+        let count =
+            Int(plan.width) * Int(plan.height) * Int(plan.channels) * Int(max(1, plan.bytes_per_sample))
         var image = cc_image()
         defer { cc_image_free(&image) }
         var code = Int32(CC_OK)
@@ -92,12 +164,15 @@ enum ImageCodecs {
         }
         try check(code, &image)
         let icc = image.icc.map { Array(UnsafeBufferPointer(start: $0, count: image.icc_length)) }
-        return DecodedImage(
-            pixels: PixelBuffer(
-                width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
-                bytes: bytes),
+        let samples = DecodedSamples(
+            width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
+            bytesPerSample: Int(max(1, image.bytes_per_sample)), cmyk: image.cmyk != 0,
+            cmykInverted: image.cmyk_inverted != 0, bytes: bytes, iccProfile: icc)
+        let rest = DecodedImage(
+            pixels: PixelBuffer(width: 0, height: 0, channels: 3),
             declaredWidth: Int(image.declared_width), declaredHeight: Int(image.declared_height),
-            iccProfile: icc, warnings: Int(image.warnings))
+            iccProfile: icc, warnings: Int(image.warnings), firstWarning: message(&image.warning))
+        return (samples, rest)
     }
 
     /// Encodes RGB pixels as a JPEG, with an ICC profile and an EXIF TIFF payload if given.
@@ -141,6 +216,8 @@ enum ImageCodecs {
         case Int32(CC_ERR_TOO_LARGE): .tooLarge(width: width, height: height)
         case Int32(CC_ERR_NO_MEMORY): .outOfMemory
         case Int32(CC_ERR_ARGUMENT): .invalidArgument(text)
+        case Int32(CC_ERR_UNSUPPORTED): .unsupported(text)
+        case Int32(CC_ERR_MEMORY_LIMIT): .workingMemory(width: width, height: height)
         default: .corrupt(text)
         }
     }

@@ -7,7 +7,7 @@ enum ImageProblem: ErrorReason {
     case emptyFile
     /// Damaged or cut short; the text is libjpeg's or libpng's message.
     case corrupt(String)
-    /// Not a JPEG, PNG, WebP or HEIC/HEIF; the text says what the bytes look like.
+    /// Not a JPEG, PNG, WebP, GIF, HEIC/HEIF or AVIF; the text says what the bytes look like.
     case notAnImage(String)
     /// A real image in a format galleryc does not read yet (a warning).
     case unsupportedFormat(String)
@@ -23,16 +23,51 @@ enum ImageProblem: ErrorReason {
     case fileTooLarge(bytes: Int64, limit: Int64)
     /// A rendition could not be encoded or written.
     case cannotWrite(String)
+    /// Even decoded at the smallest DCT scale that covers the largest rendition, the image has
+    /// more pixels than `images.max_megapixels`.
+    case tooLargeDecoded(width: Int, height: Int, scale: Int, limitMegapixels: Int)
+    /// A JPEG whose own decoding needs more working memory than the limit allows (a progressive
+    /// JPEG holds all its coefficients); the limit follows `images.max_megapixels`.
+    case decodeMemory(width: Int, height: Int, limitMegabytes: Int)
+    /// An animation whose frames together hold more pixels than `images.max_megapixels`.
+    case animationTooLarge(width: Int, height: Int, frames: Int, limitMegapixels: Int)
+    /// Published, but libjpeg recovered from damaged data (a warning).
+    case damagedButPublished(message: String, count: Int)
+    /// Published, but its ICC profile was left out (a warning).
+    case profileLeftOut(String)
+
+    /// The warning for a notice the image stage recorded.
+    init(_ notice: ImageNotice) {
+        switch notice {
+        case .damagedData(let message, let count): self = .damagedButPublished(message: message, count: count)
+        case .profileIgnored(let text): self = .profileLeftOut(text)
+        }
+    }
 
     /// The reason in words.
     var message: String {
         switch self {
         case .emptyFile: "the file is empty (0 bytes)"
         case .corrupt(let detail): "the image is damaged or truncated: \(detail)"
-        case .notAnImage(let detail): "not a JPEG, PNG, WebP or HEIC image: \(detail)"
+        case .notAnImage(let detail): "not a JPEG, PNG, WebP, GIF, HEIC or AVIF image: \(detail)"
         case .unsupportedFormat(let detail): "unsupported image format: \(detail)"
         case .tooLarge(let width, let height, let limit):
-            "the image declares \(width) x \(height) pixels; the limit is \(limit) megapixels"
+            "the image declares \(width) x \(height) pixels; the limit is \(limit) megapixels "
+                + "(images.max_megapixels in site.yml)"
+        case .tooLargeDecoded(let width, let height, let scale, let limit):
+            "even decoded at \(scale)/8 of its size the image is \(width) x \(height) pixels; the "
+                + "limit is \(limit) megapixels (images.max_megapixels in site.yml)"
+        case .decodeMemory(let width, let height, let limit):
+            "decoding this \(width) x \(height) JPEG needs more than \(limit) MB of working memory "
+                + "(a progressive JPEG holds all its coefficients); the limit follows "
+                + "images.max_megapixels in site.yml"
+        case .animationTooLarge(let width, let height, let frames, let limit):
+            "the animation has \(frames)\(frames > 1 ? " or more" : "") frames of \(width) x \(height) pixels; "
+                + "the limit for all frames together is \(limit) megapixels (images.max_megapixels in site.yml)"
+        case .damagedButPublished(let message, let count):
+            "the JPEG data is damaged; it was published as libjpeg decoded it: \(message)"
+                + (count > 1 ? " (and \(count - 1) more warning\(count > 2 ? "s" : ""))" : "")
+        case .profileLeftOut(let text): text
         case .unreadable(let detail): "cannot read the file: \(detail)"
         case .notARegularFile: "not a regular file (a FIFO, device or socket); only files are read"
         case .implausibleSize(let bytes, let limit):
@@ -45,9 +80,12 @@ enum ImageProblem: ErrorReason {
         }
     }
 
-    /// Unsupported formats only warn: the photo is skipped, the build goes on.
+    /// Unsupported formats only warn (the photo is skipped, the build goes on), and so do the
+    /// notices of photos that were published.
     var severity: Severity {
-        if case .unsupportedFormat = self { return .warning }
-        return .error
+        switch self {
+        case .unsupportedFormat, .damagedButPublished, .profileLeftOut: .warning
+        default: .error
+        }
     }
 }

@@ -8,8 +8,14 @@ struct SourceImage: Sendable {
     var width: Int
     var height: Int
     var exif: ExifMetadata?
+    /// The profile that describes `pixels` (see ``SourceColour``); nil: sRGB, untagged.
     var iccProfile: [UInt8]?
     var hasAlpha: Bool
+    /// What was not right with the source although it decoded (damaged data, a profile left out).
+    var notices: [ImageNotice] = []
+    /// Its colour is handled differently from galleryc-images-4 (converted with lcms2, or a
+    /// profile left out): its renditions get new URLs.
+    var colourRevised = false
 }
 
 extension ImagePipeline {
@@ -21,7 +27,7 @@ extension ImagePipeline {
         guard !head.isEmpty else { throw fail(.emptyFile) }
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch format {
-        case .jpeg, .png, .webp, .heic: return
+        case .jpeg, .png, .webp, .heic, .avif, .gif, .jpeg2000, .jpegXL: return
         case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
@@ -32,73 +38,181 @@ extension ImagePipeline {
         }
     }
 
+    /// The most pixels a decoded image may have (`images.max_megapixels`).
+    var maxPixels: Int { settings.maxMegapixels * 1_000_000 }
+
     /// Recognises the format, then decodes JPEG (at the smallest DCT scale that covers the
-    /// largest rendition), PNG, WebP or HEIC/HEIF.
+    /// largest rendition), PNG, WebP, a still GIF, HEIC/HEIF or AVIF.
     func decode(_ data: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError)
         throws(ImageError) -> SourceImage
     {
         let format = SniffedFormat.sniff(data)
         try Self.checkUsable(format, head: data, fileName: fileName, fail: fail)
-        let maxPixels = Self.maxMegapixels * 1_000_000
-        if format == .heic { return try decodeHEIF(data, maxPixels: maxPixels, fail: fail) }
-        if format == .webp { return try decodeWebP(data, maxPixels: maxPixels, fail: fail) }
+        if format == .heic || format == .avif { return try decodeHEIF(data, format: format, fail: fail) }
+        if format == .webp { return try decodeWebP(data, fail: fail) }
+        if format == .jpeg2000 { return try decodeJPEG2000(data, fail: fail) }
+        if format == .jpegXL { return try decodeJPEGXL(data, fail: fail) }
+        if format == .gif {
+            // A still GIF (an animated one went to processAnimated): its one frame.
+            let frame = try decodeAnimation(data, format: .gif, fail: fail).frames[0]
+            let alpha = stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] != 255 }
+            let pixels =
+                alpha ? frame : PixelOperations.flattenPremultiplied(frame, onto: settings.background)
+            return SourceImage(
+                pixels: PixelOperations.premultiplied(pixels), width: frame.width, height: frame.height,
+                exif: nil,
+                iccProfile: nil, hasAlpha: alpha)
+        }
+        if format == .jpeg { return try decodeJPEG(data, fail: fail) }
         do throws(CodecFailure) {
-            if format == .jpeg { return try decodeJPEG(data, maxPixels: maxPixels) }
             let decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
             return SourceImage(
                 pixels: PixelOperations.premultiplied(decoded.pixels), width: decoded.pixels.width,
                 height: decoded.pixels.height, exif: nil, iccProfile: decoded.iccProfile,
-                hasAlpha: decoded.pixels.channels == 4)
+                hasAlpha: decoded.pixels.channels == 4, notices: decoded.notices,
+                colourRevised: decoded.colourRevised)
         } catch {
-            throw fail(Self.reason(for: error))
+            throw fail(reason(for: error, format: format))
         }
     }
 
-    private func decodeJPEG(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> SourceImage {
+    /// A JPEG is limited by what it decodes to, not what it declares: DCT scaling decodes a
+    /// 102 MP photo at 2/8 or 4/8, so any JPEG up to 65,500 px a side builds. libjpeg's own
+    /// working memory (all the coefficients of a progressive JPEG) is limited to what the
+    /// largest allowed decode would take as RGBA.
+    private func decodeJPEG(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError)
+        throws(ImageError) -> SourceImage
+    {
         let exif = JPEGMarkers.exifPayload(in: data).flatMap(ExifReader.read(app1Payload:))
         let orientation = exif?.summary.orientation ?? 1
-        // An oversized declaration is refused by the decode's header pass, before allocating.
-        let stored = try ImageCodecs.jpegSize(data)
+        let stored: (width: Int, height: Int)
+        let plan: DecodePlan
         let transposed = orientation >= 5
+        let scale: Int
+        do throws(CodecFailure) {
+            stored = try ImageCodecs.jpegSize(data)
+            let width = transposed ? stored.height : stored.width
+            let height = transposed ? stored.width : stored.height
+            let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: width)
+            let preview = RenditionPlan.previewSize(width: width, height: height)
+            let needed = max(widths.first ?? 0, preview.width)
+            scale = RenditionPlan.dctScale(photoWidth: width, neededWidth: needed)
+            plan = try ImageCodecs.jpegPlan(data, scale: scale)
+        } catch {
+            throw fail(reason(for: error, format: .jpeg))
+        }
+        if plan.width * plan.height > maxPixels {
+            throw fail(
+                .tooLargeDecoded(
+                    width: plan.width, height: plan.height, scale: scale,
+                    limitMegapixels: settings.maxMegapixels))
+        }
         let width = transposed ? stored.height : stored.width
         let height = transposed ? stored.width : stored.height
-        let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: width)
-        let preview = RenditionPlan.previewSize(width: width, height: height)
-        let needed = max(widths.first ?? 0, preview.width)
-        let scale = RenditionPlan.dctScale(photoWidth: width, neededWidth: needed)
-        let decoded = try ImageCodecs.decodeJPEG(
-            data, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans)
-        return SourceImage(
-            pixels: PixelOperations.orient(decoded.pixels, orientation: orientation), width: width,
-            height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false)
+        do throws(CodecFailure) {
+            let decoded = try ImageCodecs.decodeJPEG(
+                data, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans, maxMemory: maxPixels * 4)
+            return SourceImage(
+                pixels: PixelOperations.orient(decoded.pixels, orientation: orientation), width: width,
+                height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false,
+                notices: decoded.notices, colourRevised: decoded.colourRevised)
+        } catch {
+            throw fail(reason(for: error, format: .jpeg))
+        }
     }
 
-    /// HEIC/HEIF through libheif, which applies the container's rotation and mirroring itself:
-    /// the EXIF Orientation is read for the summary but never applied again.
+    /// HEIC/HEIF and AVIF through libheif, which applies the container's rotation and
+    /// mirroring itself: the EXIF Orientation is read for the summary but never applied again.
     private func decodeHEIF(
-        _ data: [UInt8], maxPixels: Int, fail: (ImageError.Reason) -> ImageError
+        _ data: [UInt8], format: SniffedFormat, fail: (ImageError.Reason) -> ImageError
     ) throws(ImageError) -> SourceImage {
         let decoded: (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool)
         do {
             decoded = try HEIFDecoder.decode(data, maxPixels: maxPixels)
         } catch let error as HEIFDecoder.DecodeError {
             if case .tooLarge(let width, let height, _) = error {
-                throw fail(.tooLarge(width: width, height: height, limitMegapixels: Self.maxMegapixels))
+                throw fail(.tooLarge(width: width, height: height, limitMegapixels: settings.maxMegapixels))
+            }
+            if case .library(let code, _, let message) = error, code == 3 || code == 4 {
+                // heif_error_Unsupported_filetype or _feature: a valid file libheif cannot read.
+                throw fail(.unsupportedFormat("\(format.name): \(message)"))
             }
             throw fail(.corrupt(error.description))
         } catch {
             throw fail(.corrupt("\(error)"))
         }
-        let image = decoded.image
+        let colour = SourceColour.normalise(rgb: decoded.image, iccProfile: decoded.iccProfile)
+        let image = colour.pixels
         return SourceImage(
             pixels: PixelOperations.premultiplied(image), width: image.width, height: image.height,
-            exif: decoded.exif.flatMap(Self.readTIFF), iccProfile: decoded.iccProfile,
-            hasAlpha: image.channels == 4)
+            exif: decoded.exif.flatMap(Self.readTIFF), iccProfile: colour.iccProfile,
+            hasAlpha: image.channels == 4, notices: colour.notices, colourRevised: colour.revised)
+    }
+
+    /// JPEG 2000 through OpenJPEG, at the smallest resolution level that covers the largest
+    /// rendition (as JPEG's DCT scaling); its colour as any other source's (``SourceColour``).
+    private func decodeJPEG2000(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError)
+        throws(ImageError) -> SourceImage
+    {
+        let decoded: (samples: DecodedSamples, width: Int, height: Int)
+        do {
+            let configured = settings.widths
+            decoded = try JPEG2000Decoder.decode(
+                data,
+                neededWidth: { width, height in
+                    let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
+                    return max(
+                        widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
+                }, maxPixels: maxPixels)
+        } catch let error as JPEG2000Decoder.TooLarge {
+            throw fail(
+                .tooLarge(width: error.width, height: error.height, limitMegapixels: settings.maxMegapixels))
+        } catch {
+            throw fail(.corrupt("\(error)"))
+        }
+        let colour: SourceColour.Normalised
+        do throws(CodecFailure) {
+            colour = try SourceColour.normalise(decoded.samples)
+        } catch {
+            throw fail(reason(for: error, format: .jpeg2000))
+        }
+        return SourceImage(
+            pixels: PixelOperations.premultiplied(colour.pixels), width: decoded.width,
+            height: decoded.height,
+            exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
+            notices: colour.notices)
+    }
+
+    /// JPEG XL through libjxl, which turns the image upright itself; its colour as any other
+    /// source's (``SourceColour``).
+    private func decodeJPEGXL(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError) throws(ImageError)
+        -> SourceImage
+    {
+        let samples: DecodedSamples
+        do {
+            samples = try JPEGXLDecoder.decode(data, maxPixels: maxPixels)
+        } catch let error as JPEGXLDecoder.TooLarge {
+            throw fail(
+                .tooLarge(width: error.width, height: error.height, limitMegapixels: settings.maxMegapixels))
+        } catch {
+            throw fail(.corrupt("\(error)"))
+        }
+        let colour: SourceColour.Normalised
+        do throws(CodecFailure) {
+            colour = try SourceColour.normalise(samples)
+        } catch {
+            throw fail(reason(for: error, format: .jpegXL))
+        }
+        return SourceImage(
+            pixels: PixelOperations.premultiplied(colour.pixels), width: samples.width,
+            height: samples.height,
+            exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
+            notices: colour.notices)
     }
 
     /// WebP through libwebp; an `EXIF` chunk's Orientation is applied, as for JPEG.
     private func decodeWebP(
-        _ data: [UInt8], maxPixels: Int, fail: (ImageError.Reason) -> ImageError
+        _ data: [UInt8], fail: (ImageError.Reason) -> ImageError
     ) throws(ImageError) -> SourceImage {
         let image: PixelBuffer
         let icc: [UInt8]?
@@ -106,7 +220,8 @@ extension ImagePipeline {
         do {
             if let size = WebPCodec.declaredSize(data), size.width * size.height > maxPixels {
                 throw fail(
-                    .tooLarge(width: size.width, height: size.height, limitMegapixels: Self.maxMegapixels))
+                    .tooLarge(width: size.width, height: size.height, limitMegapixels: settings.maxMegapixels)
+                )
             }
             (image, icc) = try WebPCodec.decode(data, maxPixels: maxPixels)
             exif = try WebPCodec.chunk("EXIF", in: data).flatMap(Self.readTIFF)
@@ -115,10 +230,12 @@ extension ImagePipeline {
         } catch {
             throw fail(.corrupt("\(error)"))
         }
-        let oriented = PixelOperations.orient(image, orientation: exif?.summary.orientation ?? 1)
+        let colour = SourceColour.normalise(rgb: image, iccProfile: icc)
+        let oriented = PixelOperations.orient(colour.pixels, orientation: exif?.summary.orientation ?? 1)
         return SourceImage(
             pixels: PixelOperations.premultiplied(oriented), width: oriented.width,
-            height: oriented.height, exif: exif, iccProfile: icc, hasAlpha: image.channels == 4)
+            height: oriented.height, exif: exif, iccProfile: colour.iccProfile, hasAlpha: image.channels == 4,
+            notices: colour.notices, colourRevised: colour.revised)
     }
 
     /// EXIF given as bare TIFF data (HEIF and WebP) or with its `Exif\0\0` header.

@@ -9,19 +9,32 @@ extension ImagePipeline {
     /// processing time for 3 % more bytes, so it is the default.
     static let webpMethod = 2
 
+    /// libaom's speed for AVIF renditions (0 slowest ... 10).
+    ///
+    /// 8, the knee measured for the issue: about 2-4 MP/s per core for some 14 % more bytes
+    /// than speed 6.
+    static let avifSpeed = 8
+
     /// Encodes one size in one format and writes the file.
     ///
     /// WebP keeps the alpha. JPEG has none, so its pixels are flattened onto `images.background`
     /// (by default the default theme's light page colour; the stage does not read the theme's
     /// CSS, and JPEG is only the fallback for browsers without WebP). Each call works on its own
     /// copy of the pixels it changes, so calls can run in parallel on the same sizes.
+    /// - Parameter suffix: put after the width in the file name (`-still` for the still frame
+    ///   of an animation, whose animated WebP has the plain name).
     func encode(
         _ pixels: PixelBuffer, as format: ImageFormat, icc: [UInt8]?, exif: [UInt8]?,
-        file: String, hash: String, slug: String, directory: URL
+        file: String, hash: String, slug: String, directory: URL, suffix: String = ""
     ) throws(ImageError) -> Rendition {
-        let name = "\(slug)-\(pixels.width).\(format.fileExtension)"
+        let name = "\(slug)-\(pixels.width)\(suffix).\(format.fileExtension)"
         let fail = { (detail: String) in ImageError(.cannotWrite("\(name): \(detail)"), file: file) }
-        let quality = format == .webp ? settings.webpQuality : settings.jpegQuality
+        let quality =
+            switch format {
+            case .webp: settings.webpQuality
+            case .avif: settings.avifQuality
+            default: settings.jpegQuality
+            }
         let bytes = try encoded(
             pixels, as: format, quality: quality, icc: icc, exif: exif, file: file, fail: fail)
         do {
@@ -42,6 +55,14 @@ extension ImagePipeline {
         file: String, fail: (String) -> ImageError
     ) throws(ImageError) -> [UInt8] {
         switch format {
+        case .avif:
+            do {
+                return try AVIFEncoder.encode(
+                    PixelOperations.unpremultiplied(pixels), quality: quality, speed: Self.avifSpeed,
+                    iccProfile: icc, exif: exif)
+            } catch {
+                throw fail("\(error)")
+            }
         case .webp:
             do {
                 return try WebPCodec.encode(
@@ -56,7 +77,7 @@ extension ImagePipeline {
                     PixelOperations.flattenPremultiplied(pixels, onto: settings.background),
                     quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
             } catch {
-                throw ImageError(Self.reason(for: error), file: file)
+                throw ImageError(reason(for: error, format: .unknown), file: file)
             }
         }
     }

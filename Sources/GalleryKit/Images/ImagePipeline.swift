@@ -10,11 +10,16 @@ import Foundation
 /// cascade goes on (``RenditionEncoder``). Alpha is kept in WebP and flattened onto
 /// `images.background` for JPEG. Output is byte-for-byte deterministic.
 struct ImagePipeline: Sendable {
-    /// Bump when the pipeline's output changes for the same input and settings, so content
-    /// hashes (and cached renditions) change with it.
-    static let version = "galleryc-images-4"
-    /// Photos declaring more pixels than this are refused before anything is allocated.
-    static let maxMegapixels = 100
+    /// Bump when the pipeline's output changes for the same input and settings, so that cached
+    /// renditions are made again. Part of the derivative cache key, not of rendition URLs.
+    ///
+    /// 5: CMYK, YCCK and grey with a grey profile converted to sRGB with lcms2; profiles that
+    /// do not fit the pixels left out; damaged-data notices recorded.
+    static let version = "galleryc-images-5"
+    /// What rendition URLs (`_img/<hash>/`) hash in. It stayed at 4 when ``version`` became 5,
+    /// so that photos whose renditions did not change keep their URLs; those that did change
+    /// (``SourceImage/colourRevised``) get a different hash from ``contentHash(sourceDigest:colourRevised:)``.
+    static let urlVersion = "galleryc-images-4"
     /// More scans than this in one JPEG is a scan bomb, not a photo.
     static let maxScans = 256
     /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).
@@ -51,13 +56,18 @@ struct ImagePipeline: Sendable {
         throws(ImageError) -> ImageResult
     {
         let fail = { (reason: ImageError.Reason) in ImageError(reason, file: photo.sourcePath) }
+        if let animation = try animation(in: data, fail: fail) {
+            return try processAnimated(
+                animation, photo: photo, sourceDigest: sourceDigest ?? SHA256.hex(data))
+        }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
         // is freed as soon as the first (smaller) size exists, not after the encodes.
         var current = source.pixels
         source.pixels = PixelBuffer(width: 0, height: 0, channels: current.channels)
         let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
-        let hash = contentHash(sourceDigest: sourceDigest ?? SHA256.hex(data))
+        let hash = contentHash(
+            sourceDigest: sourceDigest ?? SHA256.hex(data), colourRevised: source.colourRevised)
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
         var original: Rendition?
         if settings.privacy.publishOriginals {
@@ -73,7 +83,7 @@ struct ImagePipeline: Sendable {
                 throw fail(.cannotWrite(Self.describe(error)))
             }
         }
-        let codec = { (failure: CodecFailure) in fail(Self.reason(for: failure)) }
+        let codec = { (failure: CodecFailure) in fail(reason(for: failure, format: .unknown)) }
         let encoder = RenditionEncoder(
             pipeline: self,
             target: .init(
@@ -110,25 +120,46 @@ struct ImagePipeline: Sendable {
         let derivatives = PhotoDerivatives(
             width: source.width, height: source.height, exif: source.exif?.summary ?? ExifSummary(),
             renditions: renditions, focus: photo.focus ?? .center, hasAlpha: source.hasAlpha,
-            original: original)
+            original: original, notices: source.notices.isEmpty ? nil : source.notices)
         return ImageResult(derivatives: derivatives, preview: preview)
     }
 
-    /// The first 10 hex digits of SHA-256 over the source's SHA-256, the pipeline version and
-    /// the settings' ``ImageSettings/fingerprint``. Hashing the digest, not the bytes again,
-    /// keeps each source to one pass of SHA-256.
-    func contentHash(sourceDigest: String) -> String {
-        String(SHA256.hex("source=\(sourceDigest)\n\(Self.version);\(settings.fingerprint)").prefix(10))
+    /// The first 10 hex digits of SHA-256 over the source's SHA-256, the URL version and the
+    /// settings' ``ImageSettings/fingerprint``; with `colourRevised` (a source whose colour
+    /// galleryc 5 converts where 4 carried it wrongly) also `colour=lcms2`, so that its new
+    /// renditions do not hide behind URLs browsers cached for ever. Hashing the digest, not the
+    /// bytes again, keeps each source to one pass of SHA-256.
+    func contentHash(sourceDigest: String, colourRevised: Bool = false) -> String {
+        let colour = colourRevised ? ";colour=lcms2" : ""
+        return String(
+            SHA256.hex("source=\(sourceDigest)\n\(Self.urlVersion);\(settings.fingerprint)\(colour)").prefix(
+                10))
     }
 
-    static func reason(for failure: CodecFailure) -> ImageError.Reason {
+    /// The reason for a codec's failure on a file sniffed as `format`.
+    func reason(for failure: CodecFailure, format: SniffedFormat) -> ImageError.Reason {
         switch failure {
         case .corrupt(let message): .corrupt(message)
         case .tooLarge(let width, let height):
-            .tooLarge(width: width, height: height, limitMegapixels: maxMegapixels)
+            .tooLarge(width: width, height: height, limitMegapixels: settings.maxMegapixels)
         case .outOfMemory: .cannotWrite("out of memory")
         case .invalidArgument(let message): .cannotWrite(message)
+        case .unsupported(let message):
+            .unsupportedFormat(format == .jpeg ? "\(Self.jpegKind(message)) (libjpeg: \(message))" : message)
+        case .workingMemory(let width, let height):
+            .decodeMemory(width: width, height: height, limitMegabytes: settings.maxMegapixels * 4)
         }
+    }
+
+    /// What libjpeg's "Unsupported JPEG process: SOF type 0xc3" means in words.
+    static func jpegKind(_ message: String) -> String {
+        let lower = message.lowercased()
+        if lower.contains("precision") { return "a JPEG of more than 8 bits per sample is not read" }
+        if lower.contains("0xc3") || lower.contains("0xcb") { return "lossless JPEG is not read" }
+        if ["0xc5", "0xc6", "0xc7", "0xcd", "0xce", "0xcf"].contains(where: lower.contains) {
+            return "hierarchical JPEG is not read"
+        }
+        return "this kind of JPEG is not read"
     }
 
     static func describe(_ error: any Error) -> String {

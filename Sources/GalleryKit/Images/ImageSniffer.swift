@@ -1,6 +1,6 @@
 /// What the first bytes of a file say it is.
 enum SniffedFormat: Sendable, Equatable {
-    case jpeg, png, gif, webp, heic, avif, tiff, bmp, pdf
+    case jpeg, png, gif, webp, heic, avif, tiff, bmp, pdf, jpegXL, jpeg2000
     case unknown
 
     /// Reads the magic numbers at the start of `data`.
@@ -21,6 +21,16 @@ enum SniffedFormat: Sendable, Equatable {
         if starts([0x49, 0x49, 0x2A, 0]) || starts([0x4D, 0x4D, 0, 0x2A]) { return .tiff }
         if starts(ascii("BM")) && data.count > 26 { return .bmp }
         if starts(ascii("%PDF")) { return .pdf }
+        // JPEG XL: a bare codestream (FF 0A) or the ISOBMFF container ("JXL " box).
+        if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            return .jpegXL
+        }
+        // JPEG 2000: the JP2 container's signature box, or a bare codestream (SOC + SIZ).
+        if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A])
+            || starts([0xFF, 0x4F, 0xFF, 0x51])
+        {
+            return .jpeg2000
+        }
         return .unknown
     }
 
@@ -36,6 +46,8 @@ enum SniffedFormat: Sendable, Equatable {
         case .tiff: "TIFF"
         case .bmp: "BMP"
         case .pdf: "PDF"
+        case .jpegXL: "JPEG XL"
+        case .jpeg2000: "JPEG 2000"
         case .unknown: "unknown"
         }
     }
@@ -52,6 +64,8 @@ enum SniffedFormat: Sendable, Equatable {
         case .tiff: ["tif", "tiff"]
         case .bmp: ["bmp"]
         case .pdf: ["pdf"]
+        case .jpegXL: ["jxl"]
+        case .jpeg2000: ["jp2", "j2k", "j2c", "jpf", "jpx", "jpm"]
         case .unknown: []
         }
     }

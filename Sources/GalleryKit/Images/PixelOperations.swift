@@ -96,4 +96,37 @@ enum PixelOperations {
         }
         return PixelBuffer(width: pixels.width, height: pixels.height, channels: 3, bytes: bytes)
     }
+
+    /// Grey, or grey + alpha (`alpha`), to RGB or RGBA by copying the grey value
+    /// (`px_gray_to_rgb`); 16-bit samples (`bytesPerSample` 2, native order) are rounded.
+    static func grayToRGB(
+        _ samples: [UInt8], width: Int, height: Int, bytesPerSample: Int = 1, alpha: Bool
+    ) -> PixelBuffer {
+        let count = width * height
+        let channels = alpha ? 4 : 3
+        precondition(samples.count == count * bytesPerSample * (alpha ? 2 : 1), "grey buffer size")
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * channels) { target, written in
+            samples.withUnsafeBufferPointer { source in
+                px_gray_to_rgb(
+                    source.baseAddress, count, Int32(bytesPerSample), alpha ? 1 : 0, target.baseAddress)
+            }
+            written = count * channels
+        }
+        return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
+    }
+
+    /// 16-bit RGB(A) (native order) rounded to 8 bits, for a 16-bit PNG whose profile cannot
+    /// be read (`px_rgb16_to_rgb`).
+    static func rgb16ToRGB(_ samples: [UInt8], width: Int, height: Int, alpha: Bool) -> PixelBuffer {
+        let channels = alpha ? 4 : 3
+        let count = width * height * channels
+        precondition(samples.count == count * 2, "16-bit buffer size")
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { target, written in
+            samples.withUnsafeBufferPointer { source in
+                px_rgb16_to_rgb(source.baseAddress, count, target.baseAddress)
+            }
+            written = count
+        }
+        return PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
+    }
 }

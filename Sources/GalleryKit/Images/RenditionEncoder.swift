@@ -25,11 +25,11 @@ final class RenditionEncoder: Sendable {
     private let group = DispatchGroup()
     private let results = Mutex<[(width: Int, format: Int, result: Result<Rendition, ImageError>)]>([])
 
-    /// An encoder writing `formats` (JPEG and WebP; others are ignored) for `target`.
+    /// An encoder writing `formats` (AVIF, WebP and JPEG; others are ignored) for `target`.
     init(pipeline: ImagePipeline, target: Target, formats: [ImageFormat]) {
         self.pipeline = pipeline
         self.target = target
-        self.formats = formats.filter { $0 == .jpeg || $0 == .webp }
+        self.formats = formats.filter { $0 == .jpeg || $0 == .webp || $0 == .avif }
     }
 
     /// Starts encoding `pixels` in every format; returns at once.

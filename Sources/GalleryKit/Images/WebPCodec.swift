@@ -203,6 +203,144 @@ enum WebPCodec {
         }
     }
 
+    // MARK: - Animation
+
+    /// Whether the file is an animated WebP (its features say so).
+    static func isAnimated(_ data: [UInt8]) -> Bool {
+        var features = WebPBitstreamFeatures()
+        let status = data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        return status == VP8_STATUS_OK && features.has_animation != 0
+    }
+
+    /// Decodes every frame of an animated WebP (libwebp's WebPAnimDecoder composes them onto
+    /// the canvas) as straight RGBA.
+    /// - Parameter maxPixels: the most pixels all frames together may hold; refused before
+    ///   the first frame is decoded.
+    static func decodeAnimation(_ data: [UInt8], maxPixels: Int) throws -> AnimatedImage {
+        try data.withUnsafeBufferPointer { input in
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+                throw CodecError("libwebp version mismatch (WebPAnimDecoderOptionsInit)")
+            }
+            options.color_mode = MODE_RGBA
+            options.use_threads = 0
+            var source = WebPData(bytes: input.baseAddress, size: input.count)
+            guard let decoder = WebPAnimDecoderNew(&source, &options) else {
+                throw CodecError("the animation is corrupt or truncated")
+            }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw CodecError("no animation info") }
+            let width = Int(info.canvas_width)
+            let height = Int(info.canvas_height)
+            let frameCount = Int(info.frame_count)
+            guard width > 0, height > 0, frameCount > 0 else {
+                throw CodecError("the animation has no frames")
+            }
+            guard width * height * frameCount <= maxPixels else {
+                throw AnimationTooLarge(width: width, height: height, frames: frameCount)
+            }
+            var frames: [PixelBuffer] = []
+            var durations: [Int] = []
+            var previous: Int32 = 0
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+                var buffer: UnsafeMutablePointer<UInt8>?
+                var timestamp: Int32 = 0
+                guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
+                    throw CodecError("frame \(frames.count + 1) is corrupt or truncated")
+                }
+                let bytes = [UInt8](UnsafeBufferPointer(start: buffer, count: width * height * 4))
+                frames.append(PixelBuffer(width: width, height: height, channels: 4, bytes: bytes))
+                durations.append(Int(timestamp - previous))
+                previous = timestamp
+            }
+            return AnimatedImage(
+                width: width, height: height, frames: frames, durations: durations,
+                loopCount: Int(info.loop_count), iccProfile: try chunk("ICCP", in: data))
+        }
+    }
+
+    /// An animation whose frames together hold more pixels than allowed.
+    struct AnimationTooLarge: Error, Sendable {
+        var width: Int
+        var height: Int
+        var frames: Int
+    }
+
+    /// Encodes frames (straight RGBA or RGB, all the same size) as a lossy animated WebP
+    /// (WebPAnimEncoder), with an `ICCP` chunk when a profile is given.
+    static func encodeAnimation(
+        _ frames: [PixelBuffer], durations: [Int], loopCount: Int, quality: Int, method: Int,
+        iccProfile: [UInt8]?
+    ) throws -> [UInt8] {
+        guard let first = frames.first, frames.count == durations.count else {
+            throw CodecError("an animation needs frames, each with a duration")
+        }
+        var options = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInit(&options) != 0 else {
+            throw CodecError("libwebp version mismatch (WebPAnimEncoderOptionsInit)")
+        }
+        options.anim_params.loop_count = Int32(max(0, min(loopCount, 65535)))
+        options.allow_mixed = 0
+        guard let encoder = WebPAnimEncoderNew(Int32(first.width), Int32(first.height), &options) else {
+            throw CodecError("cannot make an animation encoder for \(first.width) x \(first.height)")
+        }
+        defer { WebPAnimEncoderDelete(encoder) }
+        var config = WebPConfig()
+        guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, Float(min(max(quality, 0), 100))) != 0 else {
+            throw CodecError("libwebp version mismatch (WebPConfigPreset)")
+        }
+        config.method = Int32(min(max(method, 0), 6))
+        guard WebPValidateConfig(&config) != 0 else { throw CodecError("invalid encoder settings") }
+        let picture = UnsafeMutablePointer<WebPPicture>.allocate(capacity: 1)
+        picture.initialize(to: WebPPicture())
+        defer { picture.deallocate() }
+        var timestamp: Int32 = 0
+        for (frame, duration) in zip(frames, durations) {
+            guard WebPPictureInit(picture) != 0 else { throw CodecError("libwebp version mismatch") }
+            defer { WebPPictureFree(picture) }
+            picture.pointee.width = Int32(frame.width)
+            picture.pointee.height = Int32(frame.height)
+            picture.pointee.use_argb = 1
+            let stride = Int32(frame.rowStride)
+            let imported = frame.bytes.withUnsafeBufferPointer { pixels in
+                frame.channels == 4
+                    ? WebPPictureImportRGBA(picture, pixels.baseAddress, stride)
+                    : WebPPictureImportRGB(picture, pixels.baseAddress, stride)
+            }
+            guard imported != 0 else { throw CodecError("out of memory importing a frame") }
+            guard WebPAnimEncoderAdd(encoder, picture, timestamp, &config) != 0 else {
+                throw CodecError("encoding a frame failed")
+            }
+            timestamp += Int32(duration)
+        }
+        guard WebPAnimEncoderAdd(encoder, nil, timestamp, nil) != 0 else {
+            throw CodecError("closing the animation failed")
+        }
+        var assembled = WebPData()
+        defer { WebPDataClear(&assembled) }
+        guard WebPAnimEncoderAssemble(encoder, &assembled) != 0, let bytes = assembled.bytes else {
+            throw CodecError("assembling the animation failed")
+        }
+        let animation = [UInt8](UnsafeBufferPointer(start: bytes, count: assembled.size))
+        guard let icc = iccProfile, !icc.isEmpty else { return animation }
+        return try animation.withUnsafeBufferPointer { input in
+            var source = WebPData(bytes: input.baseAddress, size: input.count)
+            guard let mux = WebPMuxCreate(&source, 1) else {
+                throw CodecError("libwebpmux could not read the animation")
+            }
+            defer { WebPMuxDelete(mux) }
+            try setChunk("ICCP", icc, in: mux)
+            var output = WebPData()
+            defer { WebPDataClear(&output) }
+            let status = WebPMuxAssemble(mux, &output)
+            guard status == WEBP_MUX_OK, let outBytes = output.bytes else {
+                throw CodecError("libwebpmux could not assemble the animation (\(describe(status)))")
+            }
+            return [UInt8](UnsafeBufferPointer(start: outBytes, count: output.size))
+        }
+    }
+
     // MARK: - Messages
 
     private static func describe(_ status: VP8StatusCode) -> String {

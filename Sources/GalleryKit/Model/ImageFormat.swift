@@ -3,6 +3,7 @@ enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg
     case png
     case webp
+    case avif
 
     /// The file extension written for this format.
     var fileExtension: String {
@@ -10,6 +11,7 @@ enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .jpeg: "jpg"
         case .png: "png"
         case .webp: "webp"
+        case .avif: "avif"
         }
     }
 

@@ -26,12 +26,19 @@ extension ImageSettings {
                 property: "widths", text: "widths=\(widths.map(String.init).joined(separator: ","))"),
             FingerprintField(property: "jpegQuality", text: "jpeg=\(jpegQuality)"),
             FingerprintField(property: "webpQuality", text: "webp=\(webpQuality)"),
+            // Left out at its default, which only AVIF renditions use.
+            FingerprintField(
+                property: "avifQuality",
+                text: avifQuality == Self.defaultAVIFQuality ? nil : "avif=\(avifQuality)"),
             FingerprintField(
                 property: "formats", text: "formats=\(formats.map(\.rawValue).joined(separator: ","))"),
             FingerprintField(property: "progressive", text: "progressive=\(progressive)"),
             FingerprintField(property: "background", text: "background=\(background)"),
             // Left out at its default: sites without `privacy:` kept their hashes when it came.
             FingerprintField(property: "privacy", text: privacyText),
+            // Never in the text: the limit decides whether a photo is decoded at all, not the
+            // bytes of its renditions, so raising it must not change any URL or cache key.
+            FingerprintField(property: "maxMegapixels", text: nil),
         ]
     }
 

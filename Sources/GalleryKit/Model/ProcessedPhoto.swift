@@ -22,11 +22,14 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// The original, rewritten without GPS, when site.yml's `privacy.publish_originals` is on
     /// (`_img/<hash>/<slug>-original.<ext>`); its size is the photo's display size.
     var original: Rendition?
+    /// What was not right with the source although it was published (damaged data recovered
+    /// from, an ICC profile left out); nil when nothing (and in entries of older caches).
+    var notices: [ImageNotice]?
 
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
-        hasAlpha: Bool = false, original: Rendition? = nil
+        hasAlpha: Bool = false, original: Rendition? = nil, notices: [ImageNotice]? = nil
     ) {
         self.width = width
         self.height = height
@@ -37,6 +40,7 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
         self.focus = focus
         self.hasAlpha = hasAlpha
         self.original = original
+        self.notices = notices
     }
 
     /// Every image file published for this photo: the renditions, then the original when
@@ -69,13 +73,17 @@ struct Rendition: Sendable, Hashable {
     var height: Int
     var format: ImageFormat
     var byteCount: Int
+    /// An animated WebP of an animated source; its still frame is in the other renditions.
+    var isAnimated: Bool
 
-    init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int) {
+    init(path: String, width: Int, height: Int, format: ImageFormat, byteCount: Int, isAnimated: Bool = false)
+    {
         self.path = path
         self.width = width
         self.height = height
         self.format = format
         self.byteCount = byteCount
+        self.isAnimated = isAnimated
     }
 }
 

@@ -1,5 +1,5 @@
-/// A rendition is stored with its site-relative path, size, format and byte count in the
-/// derivative cache's `photo.json`.
+/// A rendition is stored with its site-relative path, size, format, byte count and, for an
+/// animated one, `isAnimated` in the derivative cache's `photo.json`.
 extension Rendition: Codable {
     private enum CodingKeys: String, CodingKey {
         case path
@@ -7,6 +7,7 @@ extension Rendition: Codable {
         case height
         case format
         case byteCount
+        case isAnimated
     }
 
     /// Decodes a rendition written by ``encode(to:)``.
@@ -17,7 +18,8 @@ extension Rendition: Codable {
             width: try container.decode(Int.self, forKey: .width),
             height: try container.decode(Int.self, forKey: .height),
             format: try container.decode(ImageFormat.self, forKey: .format),
-            byteCount: try container.decode(Int.self, forKey: .byteCount))
+            byteCount: try container.decode(Int.self, forKey: .byteCount),
+            isAnimated: try container.decodeIfPresent(Bool.self, forKey: .isAnimated) ?? false)
     }
 
     /// Encodes every field.
@@ -28,5 +30,7 @@ extension Rendition: Codable {
         try container.encode(height, forKey: .height)
         try container.encode(format, forKey: .format)
         try container.encode(byteCount, forKey: .byteCount)
+        // Only when set: entries of still photos stay as they were.
+        if isAnimated { try container.encode(true, forKey: .isAnimated) }
     }
 }

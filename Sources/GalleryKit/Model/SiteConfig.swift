@@ -50,6 +50,10 @@ struct ImageSettings: Sendable, Hashable {
     var jpegQuality: Int = 82
     /// WebP quality, 1...100.
     var webpQuality: Int = 80
+    /// AVIF quality, 1...100 (AV1 quantizer 63 ... 0), for `avif` in `formats`: the default
+    /// is the one whose renditions score as WebP's at 80 (Benchmarks/avif-quality.py).
+    var avifQuality: Int = Self.defaultAVIFQuality
+    static let defaultAVIFQuality = 65
     /// Output formats, in the order offered to browsers.
     var formats: [ImageFormat] = [.webp, .jpeg]
     /// Progressive JPEG with optimised Huffman tables.
@@ -61,6 +65,9 @@ struct ImageSettings: Sendable, Hashable {
     /// Metadata and originals (site.yml's top-level `privacy:`). Kept here because it shapes
     /// the image output: the pipeline's content hash and the derivative cache key include it.
     var privacy = PrivacySettings()
+    /// The most pixels a photo may decode to (`images.max_megapixels`): what it declares for
+    /// formats that decode whole, what DCT scaling leaves for JPEG. Refused before allocating.
+    var maxMegapixels: Int = 200
 
     init() {}
 }

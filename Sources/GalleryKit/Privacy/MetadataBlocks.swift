@@ -49,11 +49,30 @@ enum MetadataBlocks {
         return blocks + exifAnywhere(bytes, from: position)
     }
 
-    /// HEIF/AVIF (ISO base media) files: their Exif item is `Exif\0\0` + a TIFF header
-    /// wherever `iloc` put it, so search the whole file rather than parse the boxes; XMP
-    /// (a `mime` item) is searched for GPS property names across the whole file.
+    /// HEIF/AVIF (ISO base media) files: their Exif item is a 4-byte offset to a TIFF header
+    /// (ISO/IEC 23008-12 A.2.1) wherever `iloc` put it, so search the whole file rather than
+    /// parse the boxes: for offset 6 the header follows `Exif\0\0` (what cameras write), for
+    /// offset 0 it follows the zero offset itself (what libavif writes for a bare TIFF
+    /// payload, as galleryc's AVIF renditions have). XMP (a `mime` item) is searched for GPS
+    /// property names across the whole file.
     static func isoBaseMedia(_ bytes: [UInt8]) -> [Block] {
-        exifAnywhere(bytes, from: 0) + [.xmp(0..<bytes.count)]
+        exifAnywhere(bytes, from: 0) + tiffAfterZeroOffset(bytes) + [.xmp(0..<bytes.count)]
+    }
+
+    /// TIFF headers right after four zero bytes: Exif items whose TIFF offset is 0.
+    private static func tiffAfterZeroOffset(_ bytes: [UInt8]) -> [Block] {
+        var blocks: [Block] = []
+        for header in [Array("II*\0".utf8), Array("MM\0*".utf8)] {
+            var position = 0
+            while blocks.count < maxTrailingBlocks,
+                let found = ByteSearch.firstIndex(
+                    of: [0, 0, 0, 0] + header, in: bytes, position..<bytes.count)
+            {
+                blocks.append(.exif((found + 4)..<bytes.count))
+                position = found + 1
+            }
+        }
+        return blocks
     }
 
     /// `EXIF` and `XMP ` chunks of a RIFF WebP file.

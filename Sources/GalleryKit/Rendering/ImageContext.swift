@@ -67,19 +67,23 @@ struct ImageMotion: Sendable {
 /// exist) for one processed photo.
 enum ImageContext {
     /// Formats a browser can fall back to in a plain `<img>`, best first.
-    private static let fallbackFormats: [ImageFormat] = [.jpeg, .png, .webp]
+    private static let fallbackFormats: [ImageFormat] = [.jpeg, .png, .webp, .avif]
 
     /// Keys: `src`, `srcset`, `sizes`, `width`, `height`, `alt`, `loading`, `highPriority`,
     /// `hasWebP`, `webpSrcset`, `focus` (`62% 40%`, for `object-position`), `ratio` (width /
-    /// height), `frame`, `hasAlpha`, and `placeholder`, `dominantColor`, `kenburns` and
-    /// `transitionName` when there are any. Nil when the photo has no rendition a browser can show.
+    /// height), `maxWidth` and `maxHeight` (the largest rendition's size, in CSS pixels: the
+    /// theme never draws a photo larger, so a small photo is shown at its size), `frame`,
+    /// `hasAlpha`, and `placeholder`, `dominantColor`, `kenburns` and `transitionName` when
+    /// there are any. For an animated photo `webpSrcset` lists the animated WebPs, and
+    /// `stillSrcset` (with its `stillType`) the still frames shown under
+    /// `prefers-reduced-motion: reduce`. Nil when the photo has no rendition a browser can show.
     static func make(
         _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
         links: LinkBuilder, motion: ImageMotion = ImageMotion()
     ) -> TemplateValue? {
         guard
             let format = fallbackFormats.first(where: { format in
-                photo.renditions.contains { $0.format == format }
+                photo.renditions.contains { $0.format == format && !$0.isAnimated }
             })
         else { return nil }
         let fallback = renditions(of: photo, in: format)
@@ -101,13 +105,31 @@ enum ImageContext {
         if let color = photo.dominantColor, !photo.hasAlpha { context["dominantColor"] = .string(color) }
         let ratio = Double(max(photo.width, 1)) / Double(max(photo.height, 1))
         context["ratio"] = .string(DisplayFormat.number(ratio, digits: 4))
+        if let largest = fallback.last {
+            context["maxWidth"] = .int(largest.width)
+            context["maxHeight"] = .int(largest.height)
+        }
         context["frame"] = .string(motion.frame.rawValue)
         context["hasAlpha"] = .bool(photo.hasAlpha)
         if let name = motion.kenBurns { context["kenburns"] = .string(name) }
         if let name = motion.transitionName { context["transitionName"] = .string(name) }
+        let animated = photo.renditions.filter(\.isAnimated).sorted {
+            ($0.width, $0.path) < ($1.width, $1.path)
+        }
+        if !animated.isEmpty {
+            // The animation, and under reduced motion its still frame (WebP, else the fallback).
+            let still = renditions(of: photo, in: .webp)
+            context["hasWebP"] = .bool(true)
+            context["webpSrcset"] = .string(srcset(animated, links: links))
+            context["stillSrcset"] = .string(srcset(still.isEmpty ? fallback : still, links: links))
+            context["stillType"] = .string(still.isEmpty ? format.mimeType : ImageFormat.webp.mimeType)
+            return .dictionary(context)
+        }
         let webp = format == .webp ? [] : renditions(of: photo, in: .webp)
-        context["hasWebP"] = .bool(!webp.isEmpty)
+        let avif = format == .avif ? [] : renditions(of: photo, in: .avif)
+        context["hasWebP"] = .bool(!webp.isEmpty || !avif.isEmpty)
         if !webp.isEmpty { context["webpSrcset"] = .string(srcset(webp, links: links)) }
+        if !avif.isEmpty { context["avifSrcset"] = .string(srcset(avif, links: links)) }
         return .dictionary(context)
     }
 
@@ -121,9 +143,11 @@ enum ImageContext {
         return nil
     }
 
-    /// Renditions of one format, smallest first.
+    /// Still renditions of one format, smallest first (an animation's still frames, never
+    /// the animated WebPs).
     static func renditions(of photo: ProcessedPhoto, in format: ImageFormat) -> [Rendition] {
-        photo.renditions.filter { $0.format == format }.sorted { ($0.width, $0.path) < ($1.width, $1.path) }
+        photo.renditions.filter { $0.format == format && !$0.isAnimated }
+            .sorted { ($0.width, $0.path) < ($1.width, $1.path) }
     }
 
     /// The plain `src`: the first rendition at least 960 px wide, else the largest.

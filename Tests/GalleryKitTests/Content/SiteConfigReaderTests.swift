@@ -27,10 +27,11 @@ import Testing
             raw_html: true
             images:
               widths: [1600, 480, 960, 480]
-              formats: [webp, jpeg]
-              quality: {jpeg: 90, webp: 70}
+              formats: [avif, webp, jpeg]
+              quality: {jpeg: 90, webp: 70, avif: 55}
               progressive: false
               background: "#0A0B0C"
+              max_megapixels: 400
             motion:
               blur_radius: 12.5
             """
@@ -44,10 +45,12 @@ import Testing
         #expect(config.copyright == "© Ann")
         #expect(config.allowRawHTML)
         #expect(config.images.widths == [480, 960, 1600])
-        #expect(config.images.formats == [.webp, .jpeg])
+        #expect(config.images.formats == [.avif, .webp, .jpeg])
         #expect(config.images.jpegQuality == 90 && config.images.webpQuality == 70)
+        #expect(config.images.avifQuality == 55)
         #expect(!config.images.progressive)
         #expect(config.images.background == RGBColor(red: 10, green: 11, blue: 12))
+        #expect(config.images.maxMegapixels == 400)
         #expect(config.motion.blurRadius == 12.5)
     }
 
@@ -75,7 +78,7 @@ import Testing
                 "site.yml:3:11: warning: base_url 'example.org' is not an absolute URL like 'https://example.org/'",
                 "site.yml:5:17: warning: 'images.widths' should be a list of whole numbers from 16 to 10000, "
                     + "not 'big'; using the default",
-                "site.yml:6:13: warning: 'images.formats' should be a list of jpeg or webp, not 'gif'; "
+                "site.yml:6:13: warning: 'images.formats' should be a list of jpeg, webp or avif, not 'gif'; "
                     + "using the default",
                 "site.yml:7:19: warning: 'images.quality.jpeg' should be a whole number from 1 to 100, "
                     + "not '101'; using the default",

@@ -51,7 +51,6 @@ import Testing
     }
 
     @Test(arguments: [
-        (Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), "GIF"),
         ([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 0, 0], "TIFF"),
         (Array("%PDF-1.4\n".utf8), "PDF"),
     ])
@@ -77,31 +76,81 @@ import Testing
         #expect(error.severity == .error)
     }
 
-    @Test func aGIFNamedGIFIsAnUnsupportedFormatWarning() throws {
+    /// GIFs are read now (giflib): a broken one is damaged, in giflib's words.
+    @Test func aBrokenGIFIsDamaged() throws {
         let error = try #require(failure(Array("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), name: "a/anim.gif"))
-        #expect(error.reason == .unsupportedFormat("GIF files are not read yet"))
-        #expect(error.severity == .warning)
+        guard case .corrupt(let detail) = error.reason else {
+            Issue.record("expected corrupt, got \(error.reason)")
+            return
+        }
+        #expect(detail.hasPrefix("GIF: "))
+        #expect(error.severity == .error)
     }
 
-    @Test func absurdDimensionsAreRefusedBeforeDecoding() throws {
-        var jpeg = try ImageCodecs.encodeJPEG(
-            ImageTestSupport.gradient(width: 8, height: 8), quality: 80, progressive: false,
-            iccProfile: nil, exif: nil)
-        let sof = try #require((2..<jpeg.count - 9).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
-        jpeg.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFD, 0xE8, 0xFD, 0xE8])  // 65000 x 65000
+    /// A JPEG is limited by what it decodes to: 65000 x 65000 decodes at 1/8 into 8125 x 8125
+    /// (66 MP, under the default 200), so the header alone is no reason to refuse it. This one
+    /// holds the data of an 8 x 8 image: libjpeg runs out of data at once, and says so.
+    @Test func aJPEGDeclaringAbsurdDimensionsFailsFastOnItsData() throws {
+        let jpeg = try Self.jpeg(declaring: (0xFDE8, 0xFDE8))  // 65000 x 65000
         let clock = ContinuousClock()
         let start = clock.now
         let error = try #require(failure(jpeg))
-        #expect(clock.now - start < .seconds(1))
-        #expect(error.reason == .tooLarge(width: 65000, height: 65000, limitMegapixels: 100))
-        #expect(error.message == "the image declares 65000 x 65000 pixels; the limit is 100 megapixels")
+        #expect(clock.now - start < .seconds(2))
+        guard case .corrupt(let detail) = error.reason else {
+            Issue.record("expected corrupt, got \(error.reason)")
+            return
+        }
+        #expect(detail.contains("premature end of data segment"))
+    }
+
+    /// Past `images.max_megapixels` even at the smallest useful DCT scale, a JPEG is refused
+    /// before anything is allocated, and the message names the key.
+    @Test func aJPEGTooLargeEvenScaledIsRefusedNamingTheKey() throws {
+        let jpeg = try Self.jpeg(declaring: (0xFDE8, 0xFDE8))
+        let (content, name) = try Self.write(jpeg, name: "a/huge.jpg")
+        do {
+            _ = try ImageTestSupport.process(at: content, name: name, widths: [480], maxMegapixels: 50)
+            Issue.record("expected an error")
+        } catch let error as ImageError {
+            #expect(
+                error.reason == .tooLargeDecoded(width: 8125, height: 8125, scale: 1, limitMegapixels: 50))
+            #expect(
+                error.message
+                    == "even decoded at 1/8 of its size the image is 8125 x 8125 pixels; the limit is 50 "
+                    + "megapixels (images.max_megapixels in site.yml)")
+        }
     }
 
     @Test func pngDeclaringAbsurdDimensionsIsRefused() throws {
         let png = ImageTestSupport.png(
             width: 1, height: 1, rgba: [1, 2, 3, 255], declaredSize: (65000, 65000))
         let error = try #require(failure(png, name: "a/huge.png"))
-        #expect(error.reason == .tooLarge(width: 65000, height: 65000, limitMegapixels: 100))
+        #expect(error.reason == .tooLarge(width: 65000, height: 65000, limitMegapixels: 200))
+        #expect(
+            error.message
+                == "the image declares 65000 x 65000 pixels; the limit is 200 megapixels "
+                + "(images.max_megapixels in site.yml)")
+    }
+
+    /// An 8 x 8 JPEG whose SOF says it is `size`.
+    static func jpeg(declaring size: (Int, Int)) throws -> [UInt8] {
+        var jpeg = try ImageCodecs.encodeJPEG(
+            ImageTestSupport.gradient(width: 8, height: 8), quality: 80, progressive: false,
+            iccProfile: nil, exif: nil)
+        let sof = try #require((2..<jpeg.count - 9).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        let bytes = [size.1 >> 8, size.1 & 0xFF, size.0 >> 8, size.0 & 0xFF].map { UInt8($0) }
+        jpeg.replaceSubrange((sof + 5)..<(sof + 9), with: bytes)
+        return jpeg
+    }
+
+    /// Writes `bytes` as `name` in a new content folder.
+    static func write(_ bytes: [UInt8], name: String) throws -> (URL, String) {
+        let content = try ImageTestSupport.scratch()
+        let file = content.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        return (content, name)
     }
 
     @Test func truncatedPNGSaysSo() throws {

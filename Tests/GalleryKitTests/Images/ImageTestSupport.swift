@@ -63,9 +63,11 @@ enum ImageTestSupport {
     /// Runs the pipeline on `name` inside `content` (JPEG renditions only unless `formats` says).
     static func process(
         at content: URL, name: String, widths: [Int], formats: [ImageFormat] = [.jpeg],
-        output: URL? = nil, background: RGBColor = ImageSettings.defaultBackground
+        output: URL? = nil, background: RGBColor = ImageSettings.defaultBackground,
+        maxMegapixels: Int = ImageSettings().maxMegapixels
     ) throws -> (ImageResult, URL) {
         var settings = ImageSettings()
+        settings.maxMegapixels = maxMegapixels
         settings.widths = widths
         settings.formats = formats
         settings.background = background

@@ -137,21 +137,31 @@ import Testing
         #expect(abs(Int(pixels.bytes[(4 * 48 + 3) * 3]) - Int(pixels.bytes[(4 * 48 + 44) * 3])) > 150)
     }
 
+    /// ImageMagick's `-colorspace CMYK` makes a YCCK JPEG without a profile: galleryc reads
+    /// it as printed on coated paper (FOGRA39). The expected colours are what Pillow's ImageCms
+    /// gives for the same CMYK values with the same profile (perceptual intent): pure cyan is
+    /// FOGRA39's cyan, not the (0, 255, 255) of a naive formula, nor the (92, 221, 157) that
+    /// reading YCCK without a profile used to give.
     @Test(.enabled(if: ImageTestSupport.convertPath != nil, "ImageMagick's convert is not installed"))
-    func cmykJPEGIsRead() throws {
+    func cmykJPEGWithoutAProfileIsReadAsPrintedOnCoatedPaper() throws {
         let folder = try ImageTestSupport.scratch()
         let jpeg = try ImageTestSupport.convert(
             [
-                "-size", "16x16", "xc:rgb(220,30,20)", "xc:rgb(20,40,200)", "+append", "-colorspace", "CMYK",
-                "-quality", "95",
+                "-size", "16x16", "xc:rgb(220,30,20)", "xc:rgb(20,40,200)", "xc:cyan", "+append",
+                "-colorspace", "CMYK", "-quality", "95",
             ],
             output: folder.appendingPathComponent("cmyk.jpg"))
-        let (result, output) = try ImageTestSupport.process(jpeg, name: "cmyk.jpg", widths: [32])
-        let pixels = try Self.jpegPixels(result, output, width: 32)
+        let (result, output) = try ImageTestSupport.process(jpeg, name: "cmyk.jpg", widths: [48])
+        let pixels = try Self.jpegPixels(result, output, width: 48)
         func rgb(_ x: Int) -> [Int] {
-            Array(pixels.bytes[(8 * 32 + x) * 3..<(8 * 32 + x + 1) * 3]).map(Int.init)
+            Array(pixels.bytes[(8 * 48 + x) * 3..<(8 * 48 + x + 1) * 3]).map(Int.init)
         }
-        #expect(zip(rgb(4), [220, 30, 20]).allSatisfy { abs($0 - $1) < 20 }, "red: \(rgb(4))")
-        #expect(zip(rgb(27), [20, 40, 200]).allSatisfy { abs($0 - $1) < 20 }, "blue: \(rgb(27))")
+        #expect(zip(rgb(4), [208, 62, 35]).allSatisfy { abs($0 - $1) <= 8 }, "red: \(rgb(4))")
+        #expect(zip(rgb(20), [47, 60, 128]).allSatisfy { abs($0 - $1) <= 8 }, "blue: \(rgb(20))")
+        #expect(zip(rgb(40), [0, 159, 228]).allSatisfy { abs($0 - $1) <= 8 }, "cyan: \(rgb(40))")
+        let rendition = try #require(result.derivatives.renditions.first { $0.format == .jpeg })
+        let decoded = try ImageCodecs.decodeJPEG(
+            ImageTestSupport.read(rendition, in: output), scale: 8, maxPixels: 1 << 20, maxScans: 100)
+        #expect(decoded.iccProfile == ColourProfiles.sRGB, "converted renditions are tagged sRGB")
     }
 }

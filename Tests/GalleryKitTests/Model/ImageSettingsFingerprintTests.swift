@@ -41,21 +41,25 @@ import Testing
         #expect(privacy == ["exif", "publishOriginals"], "add the new one to canonicalDescription")
     }
 
-    /// Each setting changes the fingerprint, hence both the rendition hash and the cache key.
+    /// Each setting that shapes the renditions' bytes changes the fingerprint, hence both the
+    /// rendition hash and the cache key.
     @Test func everySettingChangesTheFingerprint() {
         let base = ImageSettings()
         let changes: [String: (inout ImageSettings) -> Void] = [
             "widths": { $0.widths = [480] },
             "jpegQuality": { $0.jpegQuality = 60 },
             "webpQuality": { $0.webpQuality = 60 },
+            "avifQuality": { $0.avifQuality = 50 },
             "formats": { $0.formats = [.jpeg, .webp] },
             "progressive": { $0.progressive = false },
             "background": { $0.background = RGBColor(red: 0, green: 0, blue: 0) },
             "privacy": { $0.privacy.publishOriginals = true },
             "privacy.exif": { $0.privacy.exif = [] },
         ]
+        // Decides whether a photo is decoded at all, never the bytes of a rendition.
+        let limitsOnly: Set<String> = ["maxMegapixels"]
         #expect(
-            Set(changes.keys.map { String($0.split(separator: ".")[0]) })
+            Set(changes.keys.map { String($0.split(separator: ".")[0]) }).union(limitsOnly)
                 == Set(base.fingerprintFields.map(\.property)))
         var seen: Set<String> = [base.fingerprint]
         for (name, change) in changes {
@@ -63,5 +67,22 @@ import Testing
             change(&changed)
             #expect(seen.insert(changed.fingerprint).inserted, "\(name) must change the fingerprint")
         }
+    }
+
+    /// Raising or lowering `images.max_megapixels` changes no URL and no cache key.
+    @Test func thePixelLimitIsNotInTheFingerprint() {
+        var raised = ImageSettings()
+        raised.maxMegapixels = 1000
+        #expect(raised.fingerprint == ImageSettings().fingerprint)
+    }
+
+    /// A source whose colour galleryc-images-5 converts (CMYK, grey with a profile) gets new
+    /// rendition URLs: browsers keep `_img/` files for ever, so the old, wrong ones must not
+    /// be served again under the same name.
+    @Test func revisedColourChangesTheRenditionHash() {
+        let pipeline = ImagePipeline(settings: ImageSettings(), outputDirectory: URL(fileURLWithPath: "/tmp"))
+        let digest = SHA256.hex([1, 2, 3])
+        #expect(pipeline.contentHash(sourceDigest: digest, colourRevised: true) != "54336ca1ef")
+        #expect(pipeline.contentHash(sourceDigest: digest, colourRevised: false) == "54336ca1ef")
     }
 }

@@ -24,8 +24,8 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
     /// The start of a little-endian TIFF: enough for the name to say "TIFF".
     static let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 0, 0]
 
-    /// A 1x1 GIF header, as a camera roll export might save under a .jpg name.
-    static let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]
+    /// The start of a PDF, as a menu scan might be saved under a .jpg name.
+    static let pdf: [UInt8] = Array("%PDF-1.4\n".utf8)
 
     /// Enough of a JPEG for its header to parse, cut off inside the image data.
     static var truncatedJPEG: [UInt8] { Array(jpeg.prefix(jpeg.count * 2 / 3)) }
@@ -66,9 +66,11 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
             files: ["album/a.jpg": jpeg, "album/a.md": alt, "album/scan.tiff": tiff],
             expected: ["album/scan.tiff: warning: unsupported image format TIFF; skipped"], fails: false),
         BrokenSiteCase(
-            name: "GIF named .jpg",
-            files: ["album/anim.jpg": gif, "album/anim.md": alt],
-            expected: ["album/anim.jpg: error: not a JPEG, PNG, WebP or HEIC image: this is a GIF file"],
+            name: "PDF named .jpg",
+            files: ["album/menu.jpg": pdf, "album/menu.md": alt],
+            expected: [
+                "album/menu.jpg: error: not a JPEG, PNG, WebP, GIF, HEIC or AVIF image: this is a PDF file"
+            ],
             fails: true),
         BrokenSiteCase(
             name: "missing template",

@@ -50,7 +50,7 @@ import Testing
     @Test func everyProblemInOneSiteIsReportedInOneRun() async throws {
         let names = [
             "bad YAML in front matter", "corrupt JPEG", "zero-byte photo", "TIFF photo",
-            "GIF named .jpg", "missing template", "missing alt text without strict",
+            "PDF named .jpg", "missing template", "missing alt text without strict",
         ]
         let chosen = BrokenSiteCase.all.filter { names.contains($0.name) }
         try #require(chosen.count == names.count)

@@ -112,7 +112,7 @@ import Testing
         let album = try #require(files["iceland/index.html"])
         #expect(
             album.contains(
-                "data-blurup style=\"--gk-ratio: 1.5; --gk-focus: 62% 40%; --gk-placeholder: url('data:image/webp;base64,AAAA'); --gk-dominant: #336699;"
+                "data-blurup style=\"--gk-ratio: 1.5; --gk-max-w: 1600px; --gk-max-h: 1067px; --gk-focus: 62% 40%; --gk-placeholder: url('data:image/webp;base64,AAAA'); --gk-dominant: #336699;"
             ))
         #expect(album.contains("data-blurup data-alpha style=\"--gk-ratio: 0.75;"))
         #expect(!album.contains("--gk-dominant: #000000"), "no colour behind a photo with alpha")

@@ -1,0 +1,94 @@
+"""A small photo is shown at its size on every page: never blown up (a crop frame may crop it).
+
+A 240 x 160 photo sits with two large ones in a grid album, a slider album (`hero:`) and a
+story album; every page that shows it (home, album pages, its photo page) is opened in
+headless Chromium at 1280 x 900, where every frame is wider than 240 CSS pixels, and each of
+its images must be laid out at most 240 x 160. The large photos still fill their frames, so
+the cap is the photo's own size and not a general shrink.
+
+The layout box is measured (offsetWidth/offsetHeight), not the transformed one: on the hero
+and story frames, when motion is allowed, the Ken Burns zoom scales the image by up to its
+`zoom` on top of that (see README, Images). Under reduced motion nothing scales, which the
+last test checks on the drawn box.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_build, set_reduced_motion
+from PIL import Image
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+SMALL = (240, 160)
+
+RECTS_JS = """
+return Array.from(document.querySelectorAll('.gk-blurup img')).map(img => {
+  const drawn = img.getBoundingClientRect();
+  return {src: img.currentSrc || img.src, width: img.offsetWidth, height: img.offsetHeight,
+          drawnWidth: drawn.width, drawnHeight: drawn.height,
+          frame: img.closest('.gk-blurup').offsetWidth};
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def small_site(galleryc: Path, tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("small")
+    content = work / "content"
+    albums = {
+        "grid": "---\ntitle: Grid\n---\n",
+        "slides": "---\ntitle: Slides\nhero: [tiny.jpg, wide.jpg]\n---\n",
+        "story": "---\ntitle: Story\nlayout: story\n---\n",
+    }
+    for album, front in albums.items():
+        (content / album).mkdir(parents=True)
+        (content / album / "index.md").write_text(front)
+        Image.new("RGB", SMALL, (200, 80, 40)).save(content / album / "tiny.jpg", quality=90)
+        Image.new("RGB", (1800, 1200), (40, 80, 200)).save(content / album / "wide.jpg", quality=90)
+        Image.new("RGB", (1200, 1800), (40, 160, 80)).save(content / album / "tall.jpg", quality=90)
+        for name in ("tiny", "wide", "tall"):
+            (content / album / f"{name}.md").write_text(f"---\nalt: a {name} photo\n---\n")
+    (content / "index.md").write_text("---\ntitle: Home\n---\n")
+    return run_build(galleryc, content, work / "public", work).check()
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "",
+        "grid/",
+        "grid/tiny/",
+        "slides/",
+        "slides/tiny/",
+        "story/",
+        "story/tiny/",
+    ],
+)
+def test_the_small_photo_is_never_drawn_larger_than_itself(small_site, serve, browser, page):
+    base = serve(small_site)
+    browser.get(base + page)
+    rects = browser.execute_script(RECTS_JS)
+    small = [r for r in rects if "/tiny-" in r["src"]]
+    large = [r for r in rects if "/wide-" in r["src"] or "/tall-" in r["src"]]
+    assert small or page == "", f"{page}: the small photo is not shown: {rects}"
+    for rect in small:
+        assert rect["width"] <= SMALL[0] + 0.5 and rect["height"] <= SMALL[1] + 0.5, (
+            f"{page}: the {SMALL[0]} x {SMALL[1]} photo is drawn {rect['width']:.0f} x "
+            f"{rect['height']:.0f} in a {rect['frame']:.0f} px frame"
+        )
+    for rect in large:
+        photo_width = 1800 if "/wide-" in rect["src"] else 1200
+        expected = min(rect["frame"], photo_width)
+        assert rect["width"] >= expected - 1, f"{page}: a large photo no longer fills its frame: {rect}"
+
+
+@pytest.mark.parametrize("page", ["slides/", "story/"])
+def test_under_reduced_motion_the_small_photo_is_drawn_at_most_its_size(small_site, serve, browser, page):
+    set_reduced_motion(browser, True)
+    browser.get(serve(small_site) + page)
+    for rect in browser.execute_script(RECTS_JS):
+        if "/tiny-" in rect["src"]:
+            assert rect["drawnWidth"] <= SMALL[0] + 0.5 and rect["drawnHeight"] <= SMALL[1] + 0.5, rect
