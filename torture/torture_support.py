@@ -81,7 +81,7 @@ class Run:
     stderr: str
     stderr_bytes: bytes
     seconds: float
-    # The process's own peak resident memory (getrusage ru_maxrss of the child), in KiB.
+    # The process's own peak resident memory (VmHWM, polled from /proc while it runs), in KiB.
     peak_rss_kib: int
     timed_out: bool = False
 
@@ -115,8 +115,12 @@ class Run:
 
 class Process:
     """A galleryc process (or one under strace) started now; stdout and stderr go to files, so
-    a chatty process can never block on a full pipe, and ``wait`` reaps it with ``wait4`` to
-    read its peak memory."""
+    a chatty process can never block on a full pipe.
+
+    Peak memory is the high-water mark of the process's own address space (``VmHWM`` in
+    /proc/<pid>/status), polled every 10 ms until it exits. Not ``wait4``'s ru_maxrss: Linux
+    carries that over from before ``exec``, so it would report this Python process's size at
+    the moment it started galleryc (vfork shares its memory) whenever that is larger."""
 
     def __init__(self, argv: list[str], cwd: Path, env: dict[str, str] | None = None,
                  stdin=subprocess.DEVNULL, pass_fds=()):
@@ -131,6 +135,8 @@ class Process:
         self.proc = subprocess.Popen(self.argv, cwd=self.cwd, env=environment, stdin=stdin,
                                      stdout=self._out, stderr=self._err, pass_fds=pass_fds)
         self.pid = self.proc.pid
+        # /proc/<pid>/status names the program once it has exec'd (before, it is this Python).
+        self._name = Path(self.argv[0]).name[:15]
         self._result: Run | None = None
 
     def signal(self, number: int) -> None:
@@ -155,7 +161,9 @@ class Process:
             return self._result
         deadline = self.started + timeout
         timed_out = False
+        peak = 0
         while True:
+            peak = max(peak, _status_kib(self.pid, "VmHWM", self._name))
             pid, status, usage = os.wait4(self.pid, os.WNOHANG)
             if pid == self.pid:
                 break
@@ -174,9 +182,23 @@ class Process:
         self._out.close()
         self._err.close()
         self._result = Run(self.argv, self.cwd, code, out.decode("utf-8", "replace"),
-                           err.decode("utf-8", "replace"), err, seconds, usage.ru_maxrss,
-                           timed_out)
+                           err.decode("utf-8", "replace"), err, seconds, peak, timed_out)
         return self._result
+
+
+def _status_kib(pid: int, field: str, name: str) -> int:
+    """A KiB figure from /proc/<pid>/status while the process runs the program ``name``; 0
+    before its exec, and once it is gone (or a zombie)."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+        if not lines or lines[0].split(None, 1)[-1] != name:
+            return 0
+        for line in lines:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def _state(pid: int) -> str:
@@ -331,3 +353,14 @@ def small_site(root: Path, photos: int = 3, widths: str = "[320, 640]", alt: boo
         if alt:
             (album / f"photo-{index}.md").write_text(f"---\nalt: Photo number {index}.\n---\n")
     return content
+
+
+# --- measurements shown at the end of the run ------------------------------------------------------
+
+# section -> lines; conftest.py prints them in the terminal summary (`make torture` shows them).
+MEASUREMENTS: dict[str, list[str]] = {}
+
+
+def record(section: str, line: str) -> None:
+    """Keeps a measured number (time, memory) for the summary at the end of the run."""
+    MEASUREMENTS.setdefault(section, []).append(line)
