@@ -235,18 +235,23 @@ def _settle(public: Path, seconds: float = 20) -> dict[str, str]:
     return previous
 
 
-def test_first_builds_into_a_new_cache_folder_at_once(galleryc, tmp_path, references):
+def test_first_builds_into_a_new_cache_folder_at_once(galleryc, tmp_path):
     """Three builds started together with no cache folder yet (two CI jobs on a fresh
-    runner, `make -j`), five rounds: the cache is only an optimisation, and the cache code
-    expects other processes (an entry another process stored first is kept), so every build
-    of this valid content must succeed; none may be refused the folder that another galleryc
-    process is creating at that moment."""
-    masters, references = references
-    failures = []
-    for round_ in range(5):
+    runner, `make -j`), 20 rounds of a one-photo site (the race is in the first
+    milliseconds, so many short rounds): the cache is only an optimisation, and the cache
+    code expects other processes (an entry another process stored first is kept), so every
+    build of this valid content must succeed; none may be refused the folder that another
+    galleryc process is creating at that moment."""
+    master = tmp_path / "master"
+    (master / "album").mkdir(parents=True)
+    (master / "site.yml").write_text("title: First builds\nimages:\n  widths: [160]\n")
+    (master / "album" / "photo.jpg").write_bytes(photo_jpeg(1, (320, 240)))
+    (master / "album" / "photo.md").write_text("---\nalt: A photo.\n---\n")
+    failures, rounds = [], 20
+    for round_ in range(rounds):
         root = tmp_path / f"round-{round_}"
         root.mkdir()
-        content = _put(masters["b"], root / "content")
+        content = _put(master, root / "content")
         processes = [start_build(galleryc, root, content, root / "public", cache=root / "cache")
                      for _ in range(3)]
         for index, run in enumerate(p.wait(180) for p in processes):
@@ -255,8 +260,8 @@ def test_first_builds_into_a_new_cache_folder_at_once(galleryc, tmp_path, refere
                 errors = [l for l in run.diagnostics("error") if not l.startswith("error: ")]
                 failures.append(f"round {round_}, build {index}: exit {run.returncode}: "
                                 f"{errors[0] if errors else run.stderr[-300:]}")
-        assert files_only(tree_digest(root / "public")) == references["b"], f"round {round_}: wrong site"
-    record("concurrent builds", f"3 first builds at once into a new cache folder, 5 rounds: "
-                                f"{len(failures)} of 15 failed")
-    assert not failures, (f"{len(failures)} of 15 builds failed although the content is valid:\n  "
-                          + "\n  ".join(failures))
+        assert (root / "public" / "album" / "photo" / "index.html").is_file(), f"round {round_}: no site"
+    record("concurrent builds", f"3 first builds at once into a new cache folder, {rounds} rounds: "
+                                f"{len(failures)} of {3 * rounds} failed")
+    assert not failures, (f"{len(failures)} of {3 * rounds} builds failed although the content is valid:\n  "
+                          + "\n  ".join(failures[:8]))
