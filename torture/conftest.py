@@ -1,8 +1,10 @@
-"""Fixtures for the torture suite: `galleryc serve` under hostile or unusual conditions.
+"""Fixtures for the torture suite: `galleryc build` and `galleryc serve` under hostile or
+unusual conditions (torture/README.md lists what each file covers).
 
 Run with `GALLERYC=<release binary> .venv/bin/python -m pytest -q torture` (`make torture`).
-The cases are slow (tens of seconds each) and open thousands of sockets, so they are not part
-of `make test`. Helpers the tests import are in ``torture_support.py``.
+The cases are slow (minutes in all), mount tmpfs, read sparse giants and open thousands of
+sockets, so they are not part of `make test`. Helpers the tests import are in
+``torture_support.py``.
 
 - ``galleryc``: the binary under test, ``$GALLERYC`` (else ``.build/release/galleryc``); the
   tests are skipped, with the reason, when it does not exist.

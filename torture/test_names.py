@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from torture_support import Process, build, photo_jpeg
+from torture_support import build, photo_jpeg
 
 # Escape sequences galleryc itself may print on a terminal: SGR colours and erase-line.
 OWN_ESCAPES = re.compile(rb"\x1b\[[0-9;]*m|\x1b\[K")

@@ -3,14 +3,26 @@ confused with e2e/conftest.py when both suites run in one pytest invocation).
 
 The server process, the raw-socket HTTP client and the content folder come from
 ``e2e/test_serve.py``, loaded under a name of its own so that its tests are not collected
-twice.
+twice. The build helpers (``build``, ``Process``, ``Run``), tree digests and photo makers
+below are the torture suite's own.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import io
 import os
+import random
+import re
+import shlex
+import shutil
+import signal
+import subprocess
 import sys
+import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -51,17 +63,6 @@ def proc_status(pid: int, field: str) -> int:
 
 # --- running `galleryc build` and measuring it ----------------------------------------------------
 
-import hashlib  # noqa: E402 (the helpers below were added after the serve helpers above)
-import io  # noqa: E402
-import random  # noqa: E402
-import re  # noqa: E402
-import shutil  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-
 # A build that takes longer than this is a hang, whatever the case.
 HANG_SECONDS = 300
 # Exit codes from 128 up are deaths by signal (or galleryc's own 130 for an interrupt, which
@@ -88,8 +89,6 @@ class Run:
     @property
     def command(self) -> str:
         """The command line, to paste into a shell (from ``cwd``)."""
-        import shlex
-
         return f"(cd {shlex.quote(str(self.cwd))} && " + " ".join(
             shlex.quote(a) for a in self.argv) + ")"
 
