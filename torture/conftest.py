@@ -1,8 +1,10 @@
-"""Fixtures for the torture suite: `galleryc serve` under hostile or unusual conditions.
+"""Fixtures for the torture suite: `galleryc build` and `galleryc serve` under hostile or
+unusual conditions (torture/README.md lists what each file covers).
 
 Run with `GALLERYC=<release binary> .venv/bin/python -m pytest -q torture` (`make torture`).
-The cases are slow (tens of seconds each) and open thousands of sockets, so they are not part
-of `make test`. Helpers the tests import are in ``torture_support.py``.
+The cases are slow (minutes in all), mount tmpfs, read sparse giants and open thousands of
+sockets, so they are not part of `make test`. Helpers the tests import are in
+``torture_support.py``.
 
 - ``galleryc``: the binary under test, ``$GALLERYC`` (else ``.build/release/galleryc``); the
   tests are skipped, with the reason, when it does not exist.
@@ -12,6 +14,9 @@ of `make test`. Helpers the tests import are in ``torture_support.py``.
 - ``raise_open_files(count)``: raises this process's soft ``RLIMIT_NOFILE`` (``ulimit -n``) to
   at least ``count`` for the rest of the session; servers started afterwards inherit it.
   Skips when the hard limit is lower.
+
+Measurements the tests ``record`` (peak memory and time of the image bombs, the builds that
+ran at once) are printed in a "torture measurements" section at the end of the run.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from torture_support import Server, galleryc_path, make_content
+from torture_support import MEASUREMENTS, Server, galleryc_path, make_content
 
 
 @pytest.fixture(scope="session")
@@ -63,3 +68,13 @@ def raise_open_files():
 
     yield ensure
     resource.setrlimit(resource.RLIMIT_NOFILE, original)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not MEASUREMENTS:
+        return
+    terminalreporter.section("torture measurements")
+    for section, lines in MEASUREMENTS.items():
+        terminalreporter.write_line(f"{section}:")
+        for line in lines:
+            terminalreporter.write_line(f"  {line}")
