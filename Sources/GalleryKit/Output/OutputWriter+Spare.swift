@@ -25,16 +25,16 @@ extension OutputWriter {
         else { return nil }
         let staging = sibling(of: output, kind: "new")
         if rename(spare.path, staging.path) == 0 { return staging }
-        try? FileManager.default.removeItem(at: spare)
+        removeSite(spare)
         return nil
     }
 
     /// Moves `previous` (a site ``commit(keepingPrevious:)`` returned) to `spare`, or deletes
     /// it when that is not possible.
     static func stash(_ previous: URL, as spare: URL) {
-        try? FileManager.default.removeItem(at: spare)
+        removeSite(spare)
         if rename(previous.path, spare.path) != 0 {
-            try? FileManager.default.removeItem(at: previous)
+            removeSite(previous)
         }
     }
 

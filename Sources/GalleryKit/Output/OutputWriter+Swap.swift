@@ -13,7 +13,7 @@ extension OutputWriter {
     /// - Throws: ``OutputError`` when the output folder can no longer be replaced or a rename fails.
     func commit() throws(OutputError) {
         if let previous = try commit(keepingPrevious: true) {
-            try? FileManager.default.removeItem(at: previous)
+            Self.removeSite(previous)
         }
     }
 
@@ -60,7 +60,7 @@ extension OutputWriter {
             }
         }
         if !keepingPrevious, let previous {
-            try? FileManager.default.removeItem(at: previous)
+            Self.removeSite(previous)
             return nil
         }
         return previous
@@ -130,7 +130,20 @@ extension OutputWriter {
     }
 
     private func removeStaging() {
-        try? FileManager.default.removeItem(at: stagingDirectory)
+        Self.removeSite(stagingDirectory)
+    }
+
+    /// Deletes a site folder galleryc made (staging, previous, spare) with its marker last: a
+    /// process killed halfway (a second Ctrl-C during the clean-up) leaves a folder that still
+    /// says it is galleryc's, so a later build recognises it and finishes the job, instead of a
+    /// half-deleted folder nobody may touch.
+    static func removeSite(_ folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name != markerFileName {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(markerFileName))
+        _ = rmdir(folder.path)
     }
 
     static let markerText = "This folder was written by galleryc; the next build replaces it whole.\n"
@@ -168,7 +181,7 @@ extension OutputWriter {
             else { continue }
             let folder = parent.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(markerFileName).path) {
-                try? FileManager.default.removeItem(at: folder)
+                removeSite(folder)
             }
         }
     }
@@ -190,7 +203,7 @@ extension OutputWriter {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                return describe(error)
+                return fileErrorText(error)
             }
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
@@ -213,9 +226,5 @@ extension OutputWriter {
             offset += count
         }
         return nil
-    }
-
-    static func describe(_ error: any Error) -> String {
-        (error as NSError).localizedDescription
     }
 }

@@ -30,7 +30,7 @@ public final class BuildSession: Sendable {
     /// Deletes the kept previous site, if any (the output folder stays).
     public func close() {
         if let spare = takeSpare() {
-            try? FileManager.default.removeItem(at: spare)
+            OutputWriter.removeSite(spare)
         }
     }
 
@@ -61,6 +61,6 @@ public final class BuildSession: Sendable {
             defer { state.spare = previous }
             return state.spare
         }
-        if let replaced { try? FileManager.default.removeItem(at: replaced) }
+        if let replaced { OutputWriter.removeSite(replaced) }
     }
 }

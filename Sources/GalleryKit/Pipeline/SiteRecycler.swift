@@ -52,7 +52,7 @@ struct CacheFolderRecycler: SiteRecycler {
         {
             OutputWriter.stash(previous, as: spare)
         } else {
-            try? FileManager.default.removeItem(at: previous)
+            OutputWriter.removeSite(previous)
         }
     }
 
