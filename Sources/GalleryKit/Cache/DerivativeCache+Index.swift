@@ -78,7 +78,7 @@ extension DerivativeCache {
             try data.write(to: directory.appendingPathComponent(CacheIndex.fileName), options: .atomic)
         } catch {
             throw CacheError(
-                .io(operation: "write the index", detail: (error as NSError).localizedDescription),
+                .io(operation: "write the index", detail: fileErrorText(error)),
                 file: directory.appendingPathComponent(CacheIndex.fileName).path, underlying: error)
         }
     }

@@ -42,7 +42,7 @@ extension DerivativeCache {
             let file = CacheEntryFile(schema: CacheEntryFile.currentSchema, key: key.hex, photo: record)
             try encoder.encode(file).write(to: URL(fileURLWithPath: temporary + "/" + Self.recordFileName))
         } catch {
-            throw storeError("cannot write the record: \((error as NSError).localizedDescription)", photo)
+            throw storeError("cannot write the record: \(fileErrorText(error))", photo)
         }
         try publish(temporary, as: key, photo)
         published = true

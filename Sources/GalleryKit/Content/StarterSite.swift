@@ -51,7 +51,7 @@ public enum StarterSite {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(bytes).write(to: url, options: .withoutOverwriting)
             } catch {
-                throw .cannotWrite(url.path, detail: (error as NSError).localizedDescription)
+                throw .cannotWrite(url.path, detail: fileErrorText(error))
             }
             written.append(path)
         }

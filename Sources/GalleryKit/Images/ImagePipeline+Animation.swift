@@ -55,7 +55,7 @@ extension ImagePipeline {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw fail(.cannotWrite(Self.describe(error)))
+                throw fail(.cannotWrite(fileErrorText(error)))
             }
         }
         let codec = { (failure: CodecFailure) in fail(reason(for: failure, format: .unknown)) }

@@ -40,7 +40,7 @@ extension ImagePipeline {
         do {
             try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
         } catch {
-            throw fail(Self.describe(error))
+            throw fail(fileErrorText(error))
         }
         return Rendition(
             path: "_img/\(hash)/\(name)", width: pixels.width, height: pixels.height, format: format,

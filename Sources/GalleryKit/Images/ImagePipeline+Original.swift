@@ -51,7 +51,7 @@ extension ImagePipeline {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
         } catch {
-            throw fail(Self.describe(error))
+            throw fail(fileErrorText(error))
         }
         return Rendition(
             path: "_img/\(hash)/\(name)", width: source.width, height: source.height, format: format,

@@ -80,7 +80,7 @@ struct ImagePipeline: Sendable {
                 try FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true)
             } catch {
-                throw fail(.cannotWrite(Self.describe(error)))
+                throw fail(.cannotWrite(fileErrorText(error)))
             }
         }
         let codec = { (failure: CodecFailure) in fail(reason(for: failure, format: .unknown)) }
@@ -160,9 +160,5 @@ struct ImagePipeline: Sendable {
             return "hierarchical JPEG is not read"
         }
         return "this kind of JPEG is not read"
-    }
-
-    static func describe(_ error: any Error) -> String {
-        (error as NSError).localizedDescription
     }
 }

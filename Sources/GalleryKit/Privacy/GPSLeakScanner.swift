@@ -66,7 +66,7 @@ struct GPSLeakScanner: Sendable {
                     found = scan(path: path, bytes: [UInt8](try Data(contentsOf: url)))
                 }
             } catch {
-                found = GPSLeak(.unreadable(detail: Self.describe(error)), file: path)
+                found = GPSLeak(.unreadable(detail: fileErrorText(error)), file: path)
             }
             if let found { leaks.withLock { $0.append(found) } }
         }
@@ -93,10 +93,4 @@ struct GPSLeakScanner: Sendable {
         return scanOutput(directory: directory, paths: paths.sorted())
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-            return underlying.localizedDescription
-        }
-        return (error as NSError).localizedDescription
-    }
 }

@@ -31,7 +31,7 @@ struct ThemeAssets: Sendable, Hashable {
                 bytes = Array(try Data(contentsOf: url))
             } catch {
                 throw TemplateError(
-                    TemplateProblem("theme asset: cannot read file: \(error.localizedDescription)"),
+                    TemplateProblem("theme asset: cannot read file: \(fileErrorText(error))"),
                     file: url.path,
                     underlying: error)
             }

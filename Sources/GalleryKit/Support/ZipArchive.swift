@@ -34,7 +34,7 @@ enum ZipArchive {
             do {
                 try output.write(contentsOf: bytes)
             } catch {
-                throw .cannotWrite(destination.path, detail: (error as NSError).localizedDescription)
+                throw .cannotWrite(destination.path, detail: fileErrorText(error))
             }
             offset += UInt64(bytes.count)
         }
@@ -143,7 +143,7 @@ enum ZipArchive {
             do {
                 block = try input.read(upToCount: blockSize) ?? Data()
             } catch {
-                throw .cannotRead(file.path, detail: (error as NSError).localizedDescription)
+                throw .cannotRead(file.path, detail: fileErrorText(error))
             }
             if block.isEmpty { break }
             crc.update(block)
@@ -167,7 +167,7 @@ enum ZipArchive {
                 if block.isEmpty { break }
                 try output.write(contentsOf: block)
             } catch {
-                throw .cannotWrite(destination.path, detail: (error as NSError).localizedDescription)
+                throw .cannotWrite(destination.path, detail: fileErrorText(error))
             }
             copied += UInt64(block.count)
         }
