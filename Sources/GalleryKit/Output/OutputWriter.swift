@@ -90,7 +90,7 @@ final class OutputWriter: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw OutputError(
-                .io(operation: "create a staging folder", detail: Self.describe(error)), file: display,
+                .io(operation: "create a staging folder", detail: fileErrorText(error)), file: display,
                 underlying: error)
         }
         self.outputDirectory = outputURL
@@ -116,7 +116,7 @@ final class OutputWriter: Sendable {
         // POSIX calls rather than Foundation: every page of the site comes through here, and
         // the parent folder usually exists already (then this is open, write, close).
         if let detail = Self.createFile(destination.path, bytes: bytes) {
-            throw OutputError(.io(operation: "write the file", detail: detail), file: path)
+            throw OutputError(.io(operation: "write the file", detail: detail), file: displayPath(of: path))
         }
     }
 
@@ -126,7 +126,7 @@ final class OutputWriter: Sendable {
         let destination = try reserve(path)
         _ = unlink(destination.path)
         if let detail = Self.createFile(destination.path, bytes: bytes) {
-            throw OutputError(.io(operation: "write the file", detail: detail), file: path)
+            throw OutputError(.io(operation: "write the file", detail: detail), file: displayPath(of: path))
         }
     }
 
@@ -154,12 +154,18 @@ final class OutputWriter: Sendable {
         let valid =
             !path.isEmpty && !path.hasPrefix("/") && path != Self.markerFileName
             && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }
-        guard valid else { throw OutputError(.invalidPath, file: path) }
+        guard valid else { throw OutputError(.invalidPath, file: displayPath(of: path)) }
         let outcome: OutputError.Reason? = state.withLock { state in
             if state.finished { return .finished }
             return state.written.insert(path).inserted ? nil : .duplicatePath
         }
-        if let outcome { throw OutputError(outcome, file: path) }
+        if let outcome { throw OutputError(outcome, file: displayPath(of: path)) }
         return stagingDirectory.appendingPathComponent(path)
+    }
+
+    /// `path` of the site as a message names it: in the output folder (`public/a/index.html`),
+    /// where the user will look for it, not the hidden staging folder.
+    func displayPath(of path: String) -> String {
+        displayPathForErrors + "/" + path
     }
 }

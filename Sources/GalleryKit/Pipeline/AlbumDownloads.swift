@@ -56,6 +56,7 @@ struct AlbumDownloads: Sendable {
             let slug = album.urlPath.split(separator: "/").last.map(String.init) ?? "photos"
             let path = "_img/\(SHA256.hex(identity).prefix(10))/\(slug).zip"
             let url = staging.stagingDirectory.appendingPathComponent(path)
+            let shown = staging.displayPath(of: path)
             try staging.keep(path: path)
             var size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int64
             if size == nil || !staging.isRecycled {
@@ -65,13 +66,13 @@ struct AlbumDownloads: Sendable {
                     size = try ZipArchive.write(entries, to: url)
                 } catch let failure as ZipArchive.Failure {
                     throw OutputError(
-                        .io(operation: "write the album's ZIP", detail: "\(failure)"), file: path)
+                        .io(operation: "write the album's ZIP", detail: "\(failure)"), file: shown)
                 } catch {
                     throw OutputError(
                         .io(
                             operation: "write the album's ZIP",
-                            detail: (error as NSError).localizedDescription),
-                        file: path, underlying: error)
+                            detail: fileErrorText(error)),
+                        file: shown, underlying: error)
                 }
             }
             downloads.byAlbum[album.sourcePath] = Download(

@@ -56,10 +56,10 @@ struct BuildRun: Sendable {
                     recycling: spare)
             }
         } catch {
-            if let spare { try? FileManager.default.removeItem(at: spare) }
+            if let spare { OutputWriter.removeSite(spare) }
             throw stop(error)
         }
-        if let spare, !writer.isRecycled { try? FileManager.default.removeItem(at: spare) }
+        if let spare, !writer.isRecycled { OutputWriter.removeSite(spare) }
         if writer.recoveredPreviousSite {
             diagnostics.emit(OutputError(.recoveredPreviousSite, file: options.outputDirectory.path))
         }
@@ -183,7 +183,12 @@ struct BuildRun: Sendable {
     /// always), and with `strict` any warning. The only place that decides whether the new
     /// site is published.
     func verdict(leaks: [GPSLeak], rendered files: [OutputFile]) throws(BuildFailed) {
-        for leak in leaks { diagnostics.emit(leak) }
+        // Named where they would be published (`public/about/index.html`): the scanner sees
+        // paths of the site, which the command line would otherwise show as content files.
+        for var leak in leaks {
+            leak.location.file = options.outputDirectory.appendingPathComponent(leak.location.file).path
+            diagnostics.emit(leak)
+        }
         let errors = diagnostics.count(of: .error)
         if !leaks.isEmpty || (errors > 0 && files.isEmpty) { throw failed }
         if errors > 0 && !options.keepGoing {

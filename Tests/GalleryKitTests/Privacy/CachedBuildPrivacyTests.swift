@@ -53,7 +53,7 @@ import Testing
         let diagnostics = DiagnosticCollector()
         await #expect(throws: BuildFailed.self) { try await site.build(diagnostics) }
         let leaks = diagnostics.diagnostics.filter { $0.severity == .error }
-        #expect(leaks.map(\.location.file) == ["about/index.html"])
+        #expect(leaks.map(\.location.file) == [site.output.appendingPathComponent("about/index.html").path])
         #expect(leaks.first?.message.contains("canberra/parliament.jpg") == true)
         let published = try String(
             contentsOf: site.output.appendingPathComponent("about/index.html"), encoding: .utf8)
@@ -87,7 +87,10 @@ import Testing
 
         let diagnostics = DiagnosticCollector()
         await #expect(throws: BuildFailed.self) { try await site.build(diagnostics) }
-        #expect(diagnostics.diagnostics.filter { $0.severity == .error }.map(\.location.file) == [path])
+        #expect(
+            diagnostics.diagnostics.filter { $0.severity == .error }.map(\.location.file) == [
+                site.output.appendingPathComponent(path).path
+            ])
     }
 
     @Test func freshRenditionsAreReadBackAndScannedUnlessKnownClean() throws {
