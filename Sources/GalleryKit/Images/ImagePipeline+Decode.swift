@@ -65,9 +65,10 @@ extension ImagePipeline {
         }
         if format == .jpeg { return try decodeJPEG(data, fail: fail) }
         do throws(CodecFailure) {
-            let decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
+            var decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
+            PixelOperations.premultiply(&decoded.pixels)
             return SourceImage(
-                pixels: PixelOperations.premultiplied(decoded.pixels), width: decoded.pixels.width,
+                pixels: decoded.pixels, width: decoded.pixels.width,
                 height: decoded.pixels.height, exif: nil, iccProfile: decoded.iccProfile,
                 hasAlpha: decoded.pixels.channels == 4, notices: decoded.notices,
                 colourRevised: decoded.colourRevised)
@@ -126,7 +127,7 @@ extension ImagePipeline {
     private func decodeHEIF(
         _ data: [UInt8], format: SniffedFormat, fail: (ImageError.Reason) -> ImageError
     ) throws(ImageError) -> SourceImage {
-        let decoded: (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool)
+        var decoded: (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool)
         do {
             decoded = try HEIFDecoder.decode(data, maxPixels: maxPixels)
         } catch let error as HEIFDecoder.DecodeError {
@@ -141,10 +142,12 @@ extension ImagePipeline {
         } catch {
             throw fail(.corrupt("\(error)"))
         }
-        let colour = SourceColour.normalise(rgb: decoded.image, iccProfile: decoded.iccProfile)
+        var colour = SourceColour.normalise(rgb: decoded.image, iccProfile: decoded.iccProfile)
+        decoded.image = PixelBuffer(width: 0, height: 0, channels: 3)
+        PixelOperations.premultiply(&colour.pixels)
         let image = colour.pixels
         return SourceImage(
-            pixels: PixelOperations.premultiplied(image), width: image.width, height: image.height,
+            pixels: image, width: image.width, height: image.height,
             exif: decoded.exif.flatMap(Self.readTIFF), iccProfile: colour.iccProfile,
             hasAlpha: image.channels == 4, notices: colour.notices, colourRevised: colour.revised)
     }
@@ -170,14 +173,15 @@ extension ImagePipeline {
         } catch {
             throw fail(.corrupt("\(error)"))
         }
-        let colour: SourceColour.Normalised
+        var colour: SourceColour.Normalised
         do throws(CodecFailure) {
             colour = try SourceColour.normalise(decoded.samples)
         } catch {
             throw fail(reason(for: error, format: .jpeg2000))
         }
+        PixelOperations.premultiply(&colour.pixels)
         return SourceImage(
-            pixels: PixelOperations.premultiplied(colour.pixels), width: decoded.width,
+            pixels: colour.pixels, width: decoded.width,
             height: decoded.height,
             exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
             notices: colour.notices)
@@ -197,14 +201,15 @@ extension ImagePipeline {
         } catch {
             throw fail(.corrupt("\(error)"))
         }
-        let colour: SourceColour.Normalised
+        var colour: SourceColour.Normalised
         do throws(CodecFailure) {
             colour = try SourceColour.normalise(samples)
         } catch {
             throw fail(reason(for: error, format: .jpegXL))
         }
+        PixelOperations.premultiply(&colour.pixels)
         return SourceImage(
-            pixels: PixelOperations.premultiplied(colour.pixels), width: samples.width,
+            pixels: colour.pixels, width: samples.width,
             height: samples.height,
             exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
             notices: colour.notices)

@@ -44,7 +44,8 @@ enum PhotoFile {
             throw fail(.implausibleSize(bytes: file.size, limit: limit))
         }
         guard file.size <= maxBytes else { throw fail(.fileTooLarge(bytes: file.size, limit: maxBytes)) }
-        return head + (try reading { () throws(FileReadFailure) in try file.readRest(after: head.count) })
+        if head.count == file.size { return head }
+        return try reading { () throws(FileReadFailure) in try file.readWhole() }
     }
 
     /// The most bytes a file of `format` declaring the size in `head` could need; nil when the

@@ -45,11 +45,31 @@ final class FileReader {
 
     /// The next `count` bytes, fewer only at the end of the file (when it shrank meanwhile).
     func read(count: Int) throws(FileReadFailure) -> [UInt8] {
+        try read(count: count) { buffer, count, _ in Self.systemRead(descriptor, buffer, count) }
+    }
+
+    /// The whole file from its start, as its size at opening says, into one buffer (wherever
+    /// earlier reads left off): a photo is read once into memory, never as pieces joined.
+    func readWhole() throws(FileReadFailure) -> [UInt8] {
+        try read(count: Int(size)) { buffer, count, done in
+            pread(descriptor, buffer, count, off_t(done))
+        }
+    }
+
+    /// The rest of the file, as its size at opening says.
+    func readRest(after alreadyRead: Int) throws(FileReadFailure) -> [UInt8] {
+        try read(count: max(0, Int(size) - alreadyRead))
+    }
+
+    /// `count` bytes by repeated `next(buffer, wanted, doneSoFar)` calls, fewer at end of file.
+    private func read(
+        count: Int, _ next: (UnsafeMutableRawPointer, Int, Int) -> Int
+    ) throws(FileReadFailure) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             while initialized < count {
-                let got = Self.systemRead(descriptor, base + initialized, count - initialized)
+                let got = next(base + initialized, count - initialized, initialized)
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { failure = errno }
                 if got <= 0 { return }
@@ -58,11 +78,6 @@ final class FileReader {
         }
         if failure != 0 { throw .unreadable(errnoText(failure)) }
         return bytes
-    }
-
-    /// The rest of the file, as its size at opening says.
-    func readRest(after alreadyRead: Int) throws(FileReadFailure) -> [UInt8] {
-        try read(count: max(0, Int(size) - alreadyRead))
     }
 
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
