@@ -131,7 +131,7 @@ def _assert_each_published(galleryc, tmp_path, names: dict[str, str], album_name
     run.assert_no_crash()
     assert run.returncode == 0, f"odd but valid names must build\n{run.report()}"
     pages = {p: p.read_text(errors="replace") for p in public.rglob("*.html")}
-    missing = [f"{name!r} ({what})" for index, (name, what) in enumerate(ODD_NAMES.items())
+    missing = [f"{name!r} ({what})" for index, (name, what) in enumerate(names.items())
                if not any(f"Odd photo {index} (" in text for text in pages.values())]
     assert not missing, f"photos with no page carrying their alt text: {missing}\n{run.report()}"
     broken = broken_links(public)

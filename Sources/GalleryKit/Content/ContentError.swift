@@ -137,7 +137,7 @@ enum ContentProblem: ErrorReason {
         case .tooLarge(let bytes, let limit):
             "the file is \(byteCountText(bytes)); text files over \(byteCountText(limit)) are not read"
         case .notUTF8:
-            "not UTF-8 text; skipped"
+            "not UTF-8 text; skipped (save it as UTF-8, e.g. with 'iconv -f latin1 -t utf8')"
         case .nameNotUTF8:
             "the name is not valid UTF-8, so no page can link to it; skipped (rename it, e.g. "
                 + "with 'convmv -f latin1 -t utf8')"

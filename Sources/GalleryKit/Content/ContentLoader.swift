@@ -109,7 +109,7 @@ struct ContentLoader {
             _ = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
             throw ContentError(
-                .contentFolderUnreadable(error.localizedDescription), file: path, underlying: error)
+                .contentFolderUnreadable(fileErrorText(error)), file: path, underlying: error)
         }
     }
 
@@ -136,10 +136,33 @@ struct ContentLoader {
             return nil
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            reporter.report(.notUTF8)
+            let place = Self.firstInvalidUTF8(in: bytes)
+            reporter.report(.notUTF8, line: place?.line, column: place?.column)
             return nil
         }
         return text
+    }
+
+    /// Where the first byte that is not UTF-8 is (line and column, counted in characters,
+    /// from 1), so that a page saved as Latin-1 points at its first `é`.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput: return nil
+            case .error: return (line, column)
+            }
+        }
     }
 
     /// Front matter and body of a Markdown file, or nil when it cannot be read.

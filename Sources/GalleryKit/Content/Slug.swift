@@ -15,7 +15,8 @@ enum Slug {
     /// - Parameters:
     ///   - name: a file or folder name, usually without its extension.
     ///   - fallback: returned when nothing URL-safe is left (`"photo"`, `"album"`).
-    /// - Returns: the slug, e.g. `test-special-chars` for `test?<special> chars#`.
+    /// - Returns: the slug, e.g. `test-special-chars` for `test?<special> chars#`, at most
+    ///   ``maxLength`` characters.
     static func make(from name: String, fallback: String = "") -> String {
         var result = ""
         var pendingHyphen = false
@@ -35,8 +36,17 @@ enum Slug {
             pendingHyphen = false
             result += pieces
         }
+        if result.count > maxLength {
+            result = String(result.prefix(maxLength))
+            while result.hasSuffix("-") { result.removeLast() }
+        }
         return result.isEmpty ? fallback : result
     }
+
+    /// The longest slug: a file system allows 255 bytes a name, and a rendition's name adds
+    /// its width and extension (`-1600.webp`) and the slug allocator a number (`-2`) to it.
+    /// A photo named with 255 bytes would otherwise give renditions no disk can store.
+    static let maxLength = 100
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)

@@ -54,7 +54,10 @@ import Testing
             "a.md:3:5: note: the URL name 'a' is already used in this folder; using 'a-2'"
         ),
         (.unreadable("Permission denied"), "a.md:3:5: error: cannot read file: Permission denied"),
-        (.notUTF8, "a.md:3:5: error: not UTF-8 text; skipped"),
+        (
+            .notUTF8,
+            "a.md:3:5: error: not UTF-8 text; skipped (save it as UTF-8, e.g. with 'iconv -f latin1 -t utf8')"
+        ),
     ])
     func renderedMessage(kind: ContentProblem, rendered: String) {
         let issue = ContentError(kind, at: SourceLocation(file: "a.md", line: 3, column: 5))

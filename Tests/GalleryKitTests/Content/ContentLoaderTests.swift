@@ -112,6 +112,14 @@ import Testing
                 "assets: note: the URL name 'assets' is already used in this folder; using 'assets-2'"))
     }
 
+    @Test func aLatin1PageIsReportedAtItsFirstAccent() {
+        let latin1 = Array("---\ntitle: Caf".utf8) + [0xE9] + Array(" \u{2014}\n---\n".utf8)
+        #expect(ContentLoader.firstInvalidUTF8(in: latin1).map { [$0.line, $0.column] } == [2, 11])
+        let utf8 = Array("é—\n✓".utf8)
+        #expect(ContentLoader.firstInvalidUTF8(in: utf8 + [0xC3]).map { [$0.line, $0.column] } == [2, 2])
+        #expect(ContentLoader.firstInvalidUTF8(in: utf8) == nil)
+    }
+
     @Test func brokenFilesAreAllReportedAndLoadingGoesOn() throws {
         let content = try TemporaryContent([
             "site.yml": "title: [x\n",
@@ -126,7 +134,7 @@ import Testing
         #expect(site.pages.first?.html == "<p>Body</p>\n")
         #expect(
             diagnostics.filter { $0.severity == .error }.map(\.location.file) == ["a.md", "d.md", "site.yml"])
-        #expect(diagnostics.rendered.contains("d.md: error: not UTF-8 text; skipped"))
+        #expect(diagnostics.rendered.contains { $0.hasPrefix("d.md:1:2: error: not UTF-8 text; skipped") })
         #expect(
             diagnostics.rendered.contains(
                 "b.md:2:1: warning: unknown key 'titel' (did you mean 'title'?); ignored"))

@@ -38,7 +38,8 @@ import Testing
         #expect(test1.cover == "11.jpg")
         #expect(
             test1.photos.map(\.fileName) == [
-                "11.jpg", "CMB_Timeline300_no_WMAP.jpg", "example.gif", "outdoor.heic", "special-characters.jpg",
+                "11.jpg", "CMB_Timeline300_no_WMAP.jpg", "example.gif", "outdoor.heic",
+                "special-characters.jpg",
             ])
         let dir2 = try #require(site.root.albums.first { $0.sourcePath == "dir2" })
         #expect(dir2.cover == "m57_the_ring_nebula-587px.jpg")

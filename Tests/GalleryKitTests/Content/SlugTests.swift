@@ -25,6 +25,13 @@ import Testing
         #expect(Slug.make(from: "写真", fallback: "album") == "album")
     }
 
+    @Test func longNamesAreCutAtAWordWhereTheyCan() {
+        // 255 bytes, the longest ext4 allows: renditions add `-1600.webp` to the slug.
+        #expect(Slug.make(from: String(repeating: "a", count: 251)) == String(repeating: "a", count: 100))
+        let words = Slug.make(from: String(repeating: "abc ", count: 60))
+        #expect(words.count == 99 && words.hasSuffix("c"), "a hyphen at the cut is dropped: \(words)")
+    }
+
     @Test func allocatorNumbersCollisionsInOrderAndNotes() {
         let (reporter, collector) = collectingReporter("a/A.jpg")
         var allocator = SlugAllocator(reserved: ["assets"])
