@@ -64,7 +64,7 @@ enum ContentProblem: ErrorReason {
     /// A symlink to a folder that is already part of the site.
     case linkToVisitedFolder(target: String)
     case brokenLink(to: String)
-    case linkLoop
+    case linkLoop(to: String)
     /// No site.yml, and Hugo's configuration beside the content folder was read instead.
     case readHugoConfig
     /// A folder with both `index.md` and `_index.md`.
@@ -154,8 +154,8 @@ enum ContentProblem: ErrorReason {
             "a link to a folder that is already part of the site (\(target)); skipped"
         case .brokenLink(let target):
             "a broken link (to \(target)); skipped"
-        case .linkLoop:
-            "a loop of links; skipped"
+        case .linkLoop(let target):
+            "a loop of links (this one points to \(target)); skipped"
         case .readHugoConfig:
             "no site.yml: the site's title, base_url, language and copyright are read from Hugo's "
                 + "configuration here (a site.yml takes over when there is one)"

@@ -25,7 +25,7 @@ struct FolderListing {
         /// Nothing: the link is broken; `to` is what the link says.
         case broken(to: String)
         /// A loop of links (`ELOOP`).
-        case loop
+        case loop(to: String)
     }
 
     struct Entry: Sendable, Hashable {
@@ -123,7 +123,7 @@ struct FolderListing {
 
     private static func resolveLink(_ path: String) -> LinkTarget {
         guard let resolved = realpath(path, nil) else {
-            if errno == ELOOP { return .loop }
+            if errno == ELOOP { return .loop(to: linkText(path) ?? path) }
             return .broken(to: linkText(path) ?? path)
         }
         defer { free(resolved) }

@@ -179,8 +179,8 @@ struct FolderScanner {
         case .broken(let to):
             reporter.report(.brokenLink(to: to))
             return nil
-        case .loop:
-            reporter.report(.linkLoop)
+        case .loop(let to):
+            reporter.report(.linkLoop(to: to))
             return nil
         case .resolved(let real, let kind):
             if !ResolvedPath.isSameOrInside(real, walk.rootPath) {

@@ -16,6 +16,15 @@ enum HEIFDecoder {
         /// The file decoded to something galleryc cannot use.
         case unsupported(String)
 
+        /// libheif refused the file by its own security limits (32768 pixels a side in 1.15)
+        /// before galleryc saw its size: a valid image too large for the library.
+        var isBeyondLibraryLimit: Bool {
+            if case .library(_, let subcode, _) = self {
+                return subcode == Int(heif_suberror_Security_limit_exceeded.rawValue)
+            }
+            return false
+        }
+
         var description: String {
             switch self {
             case .library(_, _, let message):

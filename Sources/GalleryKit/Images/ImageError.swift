@@ -23,6 +23,9 @@ enum ImageProblem: ErrorReason {
     case fileTooLarge(bytes: Int64, limit: Int64)
     /// A rendition could not be encoded or written.
     case cannotWrite(String)
+    /// Larger than the decoding library reads at all (libheif's security limit, 32768 px a
+    /// side): refused by the library before galleryc sees its size; the text is its message.
+    case beyondDecoderLimit(String)
     /// Even decoded at the smallest DCT scale that covers the largest rendition, the image has
     /// more pixels than `images.max_megapixels`.
     case tooLargeDecoded(width: Int, height: Int, scale: Int, limitMegapixels: Int)
@@ -77,6 +80,8 @@ enum ImageProblem: ErrorReason {
             "the file is \(byteCountText(bytes)); photo files over "
                 + "\(byteCountText(limit)) are not read"
         case .cannotWrite(let detail): "cannot write a rendition: \(detail)"
+        case .beyondDecoderLimit(let detail):
+            "the image is larger than its decoder reads at all (not damaged; make it smaller): \(detail)"
         }
     }
 

@@ -134,6 +134,9 @@ extension ImagePipeline {
             if case .tooLarge(let width, let height, _) = error {
                 throw fail(.tooLarge(width: width, height: height, limitMegapixels: settings.maxMegapixels))
             }
+            if error.isBeyondLibraryLimit, case .library(_, _, let message) = error {
+                throw fail(.beyondDecoderLimit(message))
+            }
             if case .library(let code, _, let message) = error, code == 3 || code == 4 {
                 // heif_error_Unsupported_filetype or _feature: a valid file libheif cannot read.
                 throw fail(.unsupportedFormat("\(format.name): \(message)"))
