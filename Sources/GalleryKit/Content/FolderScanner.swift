@@ -69,6 +69,7 @@ struct FolderScanner {
         }
 
         var markdown: [String] = []
+        var xmpFiles: [String] = []
         var skippedStems: [String: String] = [:]
         var seen: [String: String] = [:]
         for entry in entries {
@@ -115,6 +116,8 @@ struct FolderScanner {
             } else if Self.unsupportedImageExtensions.contains(ext) {
                 fileReporter.report(.unsupportedImage(format: ext.uppercased()))
                 skippedStems[stem] = entryName
+            } else if ext == "xmp" {
+                xmpFiles.append(entryName)
             } else if Self.knownMetadataExtensions.contains(ext)
                 || Self.knownMetadataNames.contains(entryName.lowercased())
             {
@@ -131,6 +134,18 @@ struct FolderScanner {
         let photoByStem = Dictionary(
             folder.photos.map { (($0 as NSString).deletingPathExtension, $0) },
             uniquingKeysWith: { first, _ in first })
+        // `photo.jpg.xmp` names its photo exactly; `photo.xmp` by stem, when no exact one.
+        // An .xmp beside no photo is another tool's business: skipped without a word, as before.
+        let photoNames = Set(folder.photos)
+        let xmpStems = xmpFiles.sorted().map { ($0, ($0 as NSString).deletingPathExtension) }
+        for (file, stem) in xmpStems where photoNames.contains(stem) {
+            folder.xmpSidecars[stem] = file
+        }
+        for (file, stem) in xmpStems {
+            if let photo = photoByStem[stem], folder.xmpSidecars[photo] == nil {
+                folder.xmpSidecars[photo] = file
+            }
+        }
         // index.md before _index.md, whatever the byte order says.
         markdown.sort { ($0 == "index.md" ? 0 : 1, $0) < ($1 == "index.md" ? 0 : 1, $1) }
         for file in markdown {

@@ -46,7 +46,7 @@ enum ExifReader {
         var entries: [UInt16: ExifEntry] = [:]
         for content in [ifds.0, ifds.2] {
             guard let content else { continue }
-            for tag in primaryTags + cameraTags + [0x0112, 0x010E] where entries[tag] == nil {
+            for tag in primaryTags + cameraTags + [0x0112, 0x010E, 0x9286] where entries[tag] == nil {
                 if let entry = copyEntry(content, tag) { entries[tag] = entry }
             }
         }
@@ -91,6 +91,7 @@ enum ExifReader {
         summary.iso = value(0x8827)?.integer
         summary.dateTaken = value(0x9003)?.text.flatMap(ExifValue.date(fromExif:))
         summary.imageDescription = value(0x010E)?.text
+        summary.userComment = value(0x9286)?.userComment
         summary.artist = value(0x013B)?.text
         summary.copyright = value(0x8298)?.text
         return summary

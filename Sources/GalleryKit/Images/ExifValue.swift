@@ -30,6 +30,41 @@ struct ExifValue {
         return string.isEmpty ? nil : string
     }
 
+    /// UserComment (UNDEFINED, EXIF 2.32 4.6.5): an 8-byte character code, then the text.
+    /// `ASCII` and undefined (NULs) codes read as UTF-8 (what cameras and tools write in
+    /// practice), `UNICODE` as UTF-16 in the file's byte order (or as its BOM says); `JIS` and
+    /// anything else as nothing. Trailing NULs and spaces dropped; nil when empty.
+    var userComment: String? {
+        guard entry.type == 7 || entry.type == 2 else { return nil }
+        let data = entry.data
+        guard data.count > 8 else { return nil }
+        let code = Array(data[0..<8])
+        let body = Array(data[8...])
+        var string: String
+        if code == Array("ASCII\0\0\0".utf8) || code == [UInt8](repeating: 0, count: 8) {
+            string = String(decoding: body.prefix { $0 != 0 }, as: UTF8.self)
+        } else if code == Array("UNICODE\0".utf8) {
+            var units: [UInt16] = []
+            var big = bigEndian
+            var index = 0
+            if body.count >= 2, (body[0], body[1]) == (0xFE, 0xFF) || (body[0], body[1]) == (0xFF, 0xFE) {
+                big = body[0] == 0xFE
+                index = 2
+            }
+            while index + 1 < body.count {
+                let unit = big ? UInt16(body[index]) << 8 | UInt16(body[index + 1]) : UInt16(body[index + 1]) << 8 | UInt16(body[index])
+                if unit == 0 { break }
+                units.append(unit)
+                index += 2
+            }
+            string = String(decoding: units, as: UTF16.self)
+        } else {
+            return nil
+        }
+        string = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        return string.isEmpty ? nil : string
+    }
+
     /// The first SHORT or LONG component.
     var integer: Int? {
         switch entry.type {

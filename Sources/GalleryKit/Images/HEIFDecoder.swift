@@ -178,6 +178,42 @@ enum HEIFDecoder {
         return tiff
     }
 
+    /// The XMP packets of the primary image: its metadata blocks of type `mime` with content
+    /// type `application/rdf+xml` (how HEIF stores XMP), at most `maxBytes` each; empty when
+    /// the file cannot be read (the decoder reports why).
+    static func xmpPackets(_ data: [UInt8], maxBytes: Int) -> [[UInt8]] {
+        guard initialization == nil else { return [] }
+        return data.withUnsafeBytes { bytes in
+            guard let context = heif_context_alloc() else { return [] }
+            defer { heif_context_free(context) }
+            guard
+                heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil).code
+                    == heif_error_Ok
+            else { return [] }
+            var primary: OpaquePointer?
+            guard heif_context_get_primary_image_handle(context, &primary).code == heif_error_Ok,
+                let handle = primary
+            else { return [] }
+            defer { heif_image_handle_release(handle) }
+            let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, "mime"))
+            guard count > 0 else { return [] }
+            var ids = [heif_item_id](repeating: 0, count: min(count, 16))
+            let listed = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", &ids, Int32(ids.count)))
+            var packets: [[UInt8]] = []
+            for id in ids.prefix(listed) {
+                guard let type = heif_image_handle_get_metadata_content_type(handle, id),
+                    String(cString: type) == "application/rdf+xml"
+                else { continue }
+                let size = heif_image_handle_get_metadata_size(handle, id)
+                guard size > 0, size <= maxBytes else { continue }
+                var block = [UInt8](repeating: 0, count: size)
+                let error = block.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+                if error.code == heif_error_Ok { packets.append(block) }
+            }
+            return packets
+        }
+    }
+
     private static func check(_ error: heif_error) throws {
         if error.code != heif_error_Ok { throw DecodeError(error) }
     }

@@ -15,7 +15,10 @@ struct ImagePipeline: Sendable {
     ///
     /// 5: CMYK, YCCK and grey with a grey profile converted to sRGB with lcms2; profiles that
     /// do not fit the pixels left out; damaged-data notices recorded.
-    static let version = "galleryc-images-5"
+    ///
+    /// 6: XMP and IPTC titles, descriptions, keywords and ratings read into
+    /// ``PhotoDerivatives/described`` (older entries lack them).
+    static let version = "galleryc-images-6"
     /// What rendition URLs (`_img/<hash>/`) hash in. It stayed at 4 when ``version`` became 5,
     /// so that photos whose renditions did not change keep their URLs; those that did change
     /// (``SourceImage/colourRevised``) get a different hash from ``contentHash(sourceDigest:colourRevised:)``.
@@ -57,8 +60,10 @@ struct ImagePipeline: Sendable {
     {
         let fail = { (reason: ImageError.Reason) in ImageError(reason, file: photo.sourcePath) }
         if let animation = try animation(in: data, fail: fail) {
-            return try processAnimated(
+            var result = try processAnimated(
                 animation, photo: photo, sourceDigest: sourceDigest ?? SHA256.hex(data))
+            result.derivatives.described = EmbeddedMetadata.read(data)
+            return result
         }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
@@ -120,7 +125,8 @@ struct ImagePipeline: Sendable {
         let derivatives = PhotoDerivatives(
             width: source.width, height: source.height, exif: source.exif?.summary ?? ExifSummary(),
             renditions: renditions, focus: photo.focus ?? .center, hasAlpha: source.hasAlpha,
-            original: original, notices: source.notices.isEmpty ? nil : source.notices)
+            original: original, notices: source.notices.isEmpty ? nil : source.notices,
+            described: EmbeddedMetadata.read(data))
         return ImageResult(derivatives: derivatives, preview: preview)
     }
 

@@ -14,6 +14,7 @@ extension ExifSummary: Codable {
         case iso
         case dateTaken
         case imageDescription
+        case userComment
         case artist
         case copyright
     }
@@ -34,6 +35,7 @@ extension ExifSummary: Codable {
             Date(timeIntervalSince1970: $0)
         }
         imageDescription = try container.decodeIfPresent(String.self, forKey: .imageDescription)
+        userComment = try container.decodeIfPresent(String.self, forKey: .userComment)
         artist = try container.decodeIfPresent(String.self, forKey: .artist)
         copyright = try container.decodeIfPresent(String.self, forKey: .copyright)
     }
@@ -51,6 +53,7 @@ extension ExifSummary: Codable {
         try container.encodeIfPresent(iso, forKey: .iso)
         try container.encodeIfPresent(dateTaken?.timeIntervalSince1970, forKey: .dateTaken)
         try container.encodeIfPresent(imageDescription, forKey: .imageDescription)
+        try container.encodeIfPresent(userComment, forKey: .userComment)
         try container.encodeIfPresent(artist, forKey: .artist)
         try container.encodeIfPresent(copyright, forKey: .copyright)
     }

@@ -18,6 +18,13 @@ struct PhotoSource: Sendable, Hashable {
     var captionHTML: String
     /// Where the sidecar was, for diagnostics (nil when there is none).
     var sidecarPath: String?
+    /// The sidecar's `tags:`, which replace the photo's metadata keywords; nil when it has none.
+    var tags: [String]?
+    /// What an `.xmp` sidecar (`DSC_0142.xmp` or `DSC_0142.jpg.xmp`) says; it wins over the
+    /// file's own XMP and IPTC field by field.
+    var described: DescriptiveMetadata?
+    /// Where the `.xmp` sidecar was, for diagnostics.
+    var xmpSidecarPath: String?
 
     init(
         sourcePath: String, fileName: String, slug: String, urlPath: String,

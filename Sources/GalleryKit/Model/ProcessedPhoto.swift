@@ -25,11 +25,15 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// What was not right with the source although it was published (damaged data recovered
     /// from, an ICC profile left out); nil when nothing (and in entries of older caches).
     var notices: [ImageNotice]?
+    /// What the file's own XMP and IPTC say of the photo (title, description, keywords,
+    /// rating); nil when nothing (and in entries of caches older than pipeline version 6).
+    var described: DescriptiveMetadata?
 
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
-        hasAlpha: Bool = false, original: Rendition? = nil, notices: [ImageNotice]? = nil
+        hasAlpha: Bool = false, original: Rendition? = nil, notices: [ImageNotice]? = nil,
+        described: DescriptiveMetadata? = nil
     ) {
         self.width = width
         self.height = height
@@ -41,6 +45,7 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
         self.hasAlpha = hasAlpha
         self.original = original
         self.notices = notices
+        self.described = described
     }
 
     /// Every image file published for this photo: the renditions, then the original when
@@ -106,6 +111,8 @@ struct ExifSummary: Sendable, Hashable {
     /// OffsetTimeOriginal, and we never want the build machine's zone in the output).
     var dateTaken: Date?
     var imageDescription: String?
+    /// UserComment (0x9286) as text, its character-code prefix (`ASCII`, `UNICODE`) removed.
+    var userComment: String?
     var artist: String?
     var copyright: String?
 

@@ -3,22 +3,32 @@ import Foundation
 extension ContextBuilder {
     /// A thumbnail in a grid: `href`, `title`, `image`, and `caption` when the sidecar titled
     /// the photo.
-    func photoCard(_ photo: ProcessedPhoto, budget: inout EagerBudget) -> TemplateValue {
+    func photoCard(_ photo: ProcessedPhoto, position: Int, of count: Int, budget: inout EagerBudget)
+        -> TemplateValue
+    {
         let text = PhotoText(photo)
         var card: [String: TemplateValue] = [
             "href": .string(links.href(photo.source.urlPath)),
-            "title": .string(text.title),
+            "title": .string(text.title(position: position, of: count)),
         ]
-        if text.hasExplicitTitle { card["caption"] = .string(text.title) }
+        if let title = text.title { card["caption"] = .string(title) }
         let motion = ImageMotion(
             frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
         )
         if let image = ImageContext.make(
-            photo, alt: text.alt, slot: .grid, loading: budget.next(), links: links, motion: motion)
+            photo, alt: text.alt(position: position, of: count), slot: .grid, loading: budget.next(), links: links,
+            motion: motion)
         {
             card["image"] = image
         }
         return .dictionary(card)
+    }
+
+    /// The cards of `photos`, in order, numbered from 1.
+    func cards(_ photos: [ProcessedPhoto], budget: inout EagerBudget) -> [TemplateValue] {
+        photos.enumerated().map { index, photo in
+            photoCard(photo, position: index + 1, of: photos.count, budget: &budget)
+        }
     }
 
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover

@@ -39,12 +39,12 @@ extension ContextBuilder {
             let plan = kenBurns.plan(photo, role: .hero, album: album)
             var slide: [String: TemplateValue] = [
                 "index": .int(index), "number": .int(index + 1), "id": .string("gk-slide-\(index + 1)"),
-                "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
-                "current": .bool(index == 0),
+                "href": .string(links.href(photo.source.urlPath)),
+                "title": .string(text.title(position: index + 1, of: photos.count)), "current": .bool(index == 0),
             ]
             let loading: ImageLoading = index == 0 ? budget.next() : .lazy
             if let image = ImageContext.make(
-                photo, alt: text.alt, slot: .main, loading: loading, links: links,
+                photo, alt: text.alt(position: index + 1, of: photos.count), slot: .main, loading: loading, links: links,
                 motion: ImageMotion(frame: .slide, kenBurns: plan.animationName))
             {
                 slide["image"] = image
@@ -67,15 +67,17 @@ extension ContextBuilder {
     /// `image` (with Ken Burns and the photo's View Transition name).
     func storyItems(_ album: Album) -> [TemplateValue] {
         var budget = EagerBudget(eagerCount: 1)
-        return shownPhotos(album).map { photo in
+        let photos = shownPhotos(album)
+        return photos.enumerated().map { index, photo in
             let text = PhotoText(photo)
             let plan = kenBurns.plan(photo, role: .story, album: album)
             var item: [String: TemplateValue] = [
-                "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
+                "href": .string(links.href(photo.source.urlPath)),
+                "title": .string(text.title(position: index + 1, of: photos.count)),
             ]
-            if !photo.source.captionHTML.isEmpty { item["caption"] = .string(photo.source.captionHTML) }
+            if !text.captionHTML.isEmpty { item["caption"] = .string(text.captionHTML) }
             if let image = ImageContext.make(
-                photo, alt: text.alt, slot: .main, loading: budget.next(), links: links,
+                photo, alt: text.alt(position: index + 1, of: photos.count), slot: .main, loading: budget.next(), links: links,
                 motion: ImageMotion(
                     frame: .story, kenBurns: plan.animationName,
                     transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))

@@ -9,7 +9,7 @@ extension ContextBuilder {
             image: cover(of: root))
         var budget = EagerBudget()
         let albums = root.listedAlbums.map { albumCard($0, budget: &budget, kenBurns: true) }
-        let photos = shownPhotos(root).map { photoCard($0, budget: &budget) }
+        let photos = cards(shownPhotos(root), budget: &budget)
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
         if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
         context["home"] = .dictionary(home)
@@ -55,7 +55,7 @@ extension ContextBuilder {
         let hero = heroContext(album)
         var budget = EagerBudget(eagerCount: hero == nil ? 6 : 2)
         let story = album.layout == .story ? storyItems(album) : []
-        let photos = story.isEmpty ? shownPhotos(album).map { photoCard($0, budget: &budget) } : []
+        let photos = story.isEmpty ? cards(shownPhotos(album), budget: &budget) : []
         let albums = album.listedAlbums.map { albumCard($0, budget: &budget) }
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
@@ -96,22 +96,23 @@ extension ContextBuilder {
     ) -> TemplateValue {
         let text = PhotoText(photo)
         let backTitle = album.urlPath.isEmpty ? site.config.title : album.title
+        let title = text.title(position: index + 1, of: siblings.count)
         var context = chrome(
-            urlPath: photo.source.urlPath, title: text.title, trail: trail(ancestors + [album]),
-            image: photo, unlisted: album.unlisted)
+            urlPath: photo.source.urlPath, title: title, description: text.description ?? "",
+            trail: trail(ancestors + [album]), image: photo, unlisted: album.unlisted)
         var value: [String: TemplateValue] = [
-            "title": .string(text.title),
+            "title": .string(title),
             "position": .string("\(index + 1) of \(siblings.count)"),
         ]
         if let image = ImageContext.make(
-            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, links: links,
+            photo, alt: text.alt(position: index + 1, of: siblings.count), slot: .main, loading: .eagerHighPriority, links: links,
             motion: ImageMotion(
                 frame: .main,
                 transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
         {
             value["image"] = image
         }
-        if !photo.source.captionHTML.isEmpty { value["caption"] = .string(photo.source.captionHTML) }
+        if !text.captionHTML.isEmpty { value["caption"] = .string(text.captionHTML) }
         let rows = ExifPanel.rows(photo.exif)
         value["exif"] = .array(rows)
         value["hasExif"] = .bool(!rows.isEmpty)
@@ -120,8 +121,10 @@ extension ContextBuilder {
         context["album"] = .dictionary([
             "title": .string(backTitle), "href": .string(links.href(album.urlPath)),
         ])
-        if index > 0 { context["previous"] = neighbour(siblings[index - 1]) }
-        if index + 1 < siblings.count { context["next"] = neighbour(siblings[index + 1]) }
+        if index > 0 { context["previous"] = neighbour(siblings[index - 1], position: index, of: siblings.count) }
+        if index + 1 < siblings.count {
+            context["next"] = neighbour(siblings[index + 1], position: index + 2, of: siblings.count)
+        }
         return .dictionary(context)
     }
 
@@ -141,9 +144,10 @@ extension ContextBuilder {
         .dictionary(chrome(urlPath: nil, title: "Page not found"))
     }
 
-    private func neighbour(_ photo: ProcessedPhoto) -> TemplateValue {
+    private func neighbour(_ photo: ProcessedPhoto, position: Int, of count: Int) -> TemplateValue {
         .dictionary([
-            "title": .string(PhotoText(photo).title), "href": .string(links.href(photo.source.urlPath)),
+            "title": .string(PhotoText(photo).title(position: position, of: count)),
+            "href": .string(links.href(photo.source.urlPath)),
         ])
     }
 

@@ -46,6 +46,11 @@ import Testing
         (.notMedia, "a.md:3:5: note: not a photo, page or site.yml; skipped"),
         (.sidecarOfSkippedFile("x.ogv"), "a.md:3:5: note: metadata for 'x.ogv', which is skipped; ignored"),
         (
+            .unreadableXMP,
+            "a.md:3:5: warning: not XMP that galleryc can read (not well-formed XML, a DOCTYPE, or over 16 MiB); "
+                + "its title, description and keywords are ignored"
+        ),
+        (
             .skippedByNomedia("the whole folder"),
             "a.md:3:5: note: skipped because of .nomedia: the whole folder"
         ),
