@@ -136,3 +136,19 @@ enum ByteSearchInTest {
         return false
     }
 }
+
+/// EXIF UserComment: its character code (ASCII, UNICODE) is not part of the text.
+@Suite struct UserCommentTests {
+    @Test(arguments: ["Hello there", "Grüße aus Köln"])
+    func userCommentIsReadWithoutItsCharacterCode(_ text: String) throws {
+        let jpeg = try Exiftool.write(["-EXIF:UserComment=\(text)"], into: try Exiftool.plainJPEG())
+        let payload = try #require(JPEGMarkers.exifPayload(in: jpeg))
+        #expect(ExifReader.read(app1Payload: payload)?.summary.userComment == text)
+    }
+
+    @Test func aUserCommentOfSpacesIsNone() throws {
+        let jpeg = try Exiftool.write(["-EXIF:UserComment=        "], into: try Exiftool.plainJPEG())
+        let payload = try #require(JPEGMarkers.exifPayload(in: jpeg))
+        #expect(ExifReader.read(app1Payload: payload)?.summary.userComment == nil)
+    }
+}

@@ -107,22 +107,19 @@ import Testing
     @Test func titlesAndAltTextFallBackInTheDocumentedOrder() throws {
         let glacier = PhotoText(try RenderFixture.shown(RenderFixture.glacier))
         #expect(glacier.title == "Glacier at dawn" && glacier.alt == "A blue glacier under a pink sky")
+        // An EXIF description describes the photo (alt, caption) but does not title it.
         let fjord = PhotoText(try RenderFixture.shown(RenderFixture.fjord))
-        #expect(fjord.title == "Fjord & mountains <wide>" && fjord.alt == "Fjord & mountains <wide>")
+        #expect(fjord.title == nil && fjord.alt == "Fjord & mountains <wide>")
+        #expect(fjord.captionHTML == "<p>Fjord &amp; mountains &lt;wide&gt;</p>")
         #expect(!fjord.isAltMissing)
+        // Nothing at all: no title, no alt, and never the file name.
         let untitled = PhotoText(try RenderFixture.shown(RenderFixture.untitled))
-        #expect(untitled.title == "DSC 0142" && untitled.alt == "DSC 0142" && untitled.isAltMissing)
+        #expect(untitled.title == nil && untitled.alt == "" && untitled.isAltMissing)
+        #expect(untitled.title(position: 3, of: 12) == "Photo 3 of 12")
+        #expect(untitled.alt(position: 3, of: 12) == "Photo 3 of 12")
         var titledOnly = try RenderFixture.shown(RenderFixture.untitled)
         titledOnly.source.title = "Harbour"
         #expect(PhotoText(titledOnly).alt == "Harbour" && !PhotoText(titledOnly).isAltMissing)
-    }
-
-    @Test(arguments: ["OLYMPUS DIGITAL CAMERA", "  SONY DSC ", "           "])
-    func cameraPlaceholderDescriptionsAreNotAltText(description: String) throws {
-        var photo = try RenderFixture.shown(RenderFixture.untitled)
-        photo.derivatives.exif.imageDescription = description
-        let text = PhotoText(photo)
-        #expect(text.isAltMissing && text.title == "DSC 0142")
     }
 
     @Test func absoluteURLsAppearOnlyWithABaseURL() {
