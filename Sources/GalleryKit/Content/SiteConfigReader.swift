@@ -4,9 +4,11 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "publish", "downloads",
+        "privacy", "publish", "downloads", "tags",
     ]
-    static let imageKeys = ["widths", "formats", "quality", "progressive", "background", "max_megapixels"]
+    static let imageKeys = [
+        "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating",
+    ]
 
     /// - Parameter text: the file's contents, nil when there is no site.yml (then every setting
     ///   is its default: the title is "Photographs").
@@ -41,7 +43,10 @@ enum SiteConfigReader {
         }
         if let images = fields.nested("images", knownKeys: imageKeys) {
             readImages(images, into: &config.images)
+            // Not an ImageSettings field: it picks photos, it does not shape their renditions.
+            if let rating = images.int("min_rating", in: -1...5) { config.minRating = rating }
         }
+        if let tags = fields.bool("tags") { config.tagPages = tags }
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
         }

@@ -28,6 +28,10 @@ struct SiteConfig: Sendable, Hashable {
     /// Offer each album's originals as one ZIP (`downloads.zip`); an album's front matter
     /// can say otherwise.
     var zipDownloads = false
+    /// Publish tag pages (`/tags/`, `/tags/<slug>/`) from the photos' keywords (`tags:`).
+    var tagPages = true
+    /// Leave out photos rated below this (`images.min_rating`, `xmp:Rating` -1...5); nil: none.
+    var minRating: Int?
 
     init() {}
 

@@ -28,6 +28,8 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case images = "images (wall)"
     /// Each album's originals as one ZIP, where `downloads.zip` asks (``AlbumDownloads``).
     case zips = "album zips"
+    /// Gather the photos' keywords into tag pages (``TagCollection``).
+    case tags
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
     /// in their album order first (``PhotoOrdering``).
     case render

@@ -99,9 +99,21 @@ struct BuildRun: Sendable {
         return Images(output: output, cache: cache)
     }
 
-    /// Each album's photos in their `sort:` order, now that their EXIF dates are known.
-    func order(_ site: Site, by images: Images) -> Site {
-        PhotoOrdering.apply(to: site, photos: images.derivatives)
+    /// Each album's photos in their `sort:` order, now that their EXIF dates are known; with
+    /// `images.min_rating`, without the photos rated below it (``RatingFilter``).
+    func order(_ site: Site, by images: Images, staging: OutputWriter) -> (site: Site, images: Images) {
+        let filtered = RatingFilter.apply(
+            site.config.minRating, to: site, derivatives: images.derivatives, staging: staging.stagingDirectory)
+        var images = images
+        images.output.derivatives = filtered.derivatives
+        return (PhotoOrdering.apply(to: filtered.site, photos: filtered.derivatives), images)
+    }
+
+    /// ``BuildPhase/tags``: the tags of the photos now that their keywords are known.
+    func collectTags(_ site: Site, images: Images) -> TagIndex {
+        phases.measure(.tags) {
+            TagCollection.collect(site, derivatives: images.derivatives, diagnostics: diagnostics)
+        }
     }
 
     /// ``BuildPhase/zips``: each album's published originals as one ZIP, where
@@ -119,7 +131,7 @@ struct BuildRun: Sendable {
 
     /// ``BuildPhase/render``: every page, feed and stylesheet; none without templates.
     func render(
-        _ site: Site, images: Images, downloads: AlbumDownloads, templates: TemplateLibrary?
+        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, templates: TemplateLibrary?
     ) -> [OutputFile] {
         guard let templates else { return [] }
         do {
@@ -127,7 +139,7 @@ struct BuildRun: Sendable {
                 directories: options.templateDirectories.map { $0.url.appendingPathComponent("assets") })
             return phases.measure(.render) {
                 SiteRenderer(
-                    site: site, photos: images.derivatives, downloads: downloads, templates: templates,
+                    site: site, photos: images.derivatives, tags: tags, downloads: downloads, templates: templates,
                     themeAssets: assets, sourceDate: options.sourceDate, diagnostics: diagnostics
                 ).render()
             }

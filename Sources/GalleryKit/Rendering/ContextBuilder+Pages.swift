@@ -113,6 +113,9 @@ extension ContextBuilder {
             value["image"] = image
         }
         if !text.captionHTML.isEmpty { value["caption"] = .string(text.captionHTML) }
+        let tagLinks = tagLinks(of: photo)
+        value["tags"] = .array(tagLinks)
+        value["hasTags"] = .bool(!tagLinks.isEmpty)
         let rows = ExifPanel.rows(photo.exif)
         value["exif"] = .array(rows)
         value["hasExif"] = .bool(!rows.isEmpty)

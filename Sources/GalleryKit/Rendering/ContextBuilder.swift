@@ -21,11 +21,19 @@ struct ContextBuilder: Sendable {
     /// The albums' ZIP downloads, linked from their pages.
     var downloads = AlbumDownloads()
 
+    /// The site's tags (empty without `tags:` pages).
+    let tags: TagIndex
+
     init(
-        site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil
+        site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
+        tags: TagIndex = TagIndex()
     ) {
         self.site = site
-        self.shown = Self.pair(site.root, with: photos)
+        self.tags = tags
+        var shown = Self.pair(site.root, with: photos)
+        // Each tag page is drawn as an album of its photos.
+        for tag in tags.tags { shown.merge(Self.pair(tag.album, with: photos)) { own, _ in own } }
+        self.shown = shown
         self.navigation = SiteNavigation(
             site: site,
             pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })

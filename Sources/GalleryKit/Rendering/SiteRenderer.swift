@@ -20,15 +20,15 @@ struct SiteRenderer {
     ///     ``ContextBuilder/fallbackDate``.
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
     init(
-        site: Site, photos: [String: PhotoDerivatives], downloads: AlbumDownloads = AlbumDownloads(),
-        templates: TemplateLibrary,
+        site: Site, photos: [String: PhotoDerivatives], tags: TagIndex = TagIndex(),
+        downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary,
         themeAssets: ThemeAssets, sourceDate: Date? = nil, diagnostics: DiagnosticCollector
     ) {
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
-            site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate)
+            site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate, tags: tags)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -62,6 +62,7 @@ struct SiteRenderer {
                 templates)
         }
         renderAlbum(site.root, ancestors: [], into: &output)
+        renderTags(into: &output)
 
         output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
         output.render("feed.xml", "feed", builder.feedContext(), source: "feed", templates)
@@ -84,6 +85,20 @@ struct SiteRenderer {
         output.add(motionStylesheet, source: "motion")
 
         return output.files.sorted { $0.path < $1.path }
+    }
+
+    /// `tags/index.html` (every tag, as cards) and each tag's page, an album page of its photos.
+    private func renderTags(into output: inout RenderOutput) {
+        let tags = builder.tags.tags
+        guard !tags.isEmpty else { return }
+        let source = builder.site.config.sourcePath ?? "tags"
+        output.render(TagIndex.urlPath + "index.html", "tags", builder.tagsContext(), source: source, templates)
+        for tag in tags {
+            output.render(
+                tag.urlPath + "index.html", "album",
+                builder.albumContext(tag.album, ancestors: [builder.site.root, TagIndex.rootAlbum]),
+                source: source, templates)
+        }
     }
 
     /// The album's own page (not for the root: that is the home page), its photo pages, then

@@ -78,6 +78,7 @@ import Testing
         #expect(!diagnostics.diagnostics.contains { $0.message.hasPrefix("base_url") })
     }
 
+    /// The alt of a photo with no text anywhere is its position, never its file name.
     @Test func aPhotoWithoutAltTextWarnsOnceAndStillGetsAnAlt() throws {
         let diagnostics = DiagnosticCollector()
         let files = try RenderFixture.render(diagnostics: diagnostics)
@@ -87,7 +88,9 @@ import Testing
                 "iceland/DSC_0142.jpg: warning: photo has no alt text; add `alt:` to DSC_0142.md"
             ])
         let photoPage = try #require(files["iceland/dsc-0142/index.html"])
-        #expect(photoPage.contains(#"alt="DSC 0142""#))
+        #expect(!photoPage.contains("DSC 0142") && !photoPage.contains(#"alt="DSC_0142"#))
+        #expect(photoPage.contains(#"alt="Photo 2 of 2""#))
+        #expect(photoPage.contains(#"<h1 class="photo-title">Photo 2 of 2</h1>"#))
     }
 
     @Test func aPhotoThatFailedToProcessIsNowhere() throws {

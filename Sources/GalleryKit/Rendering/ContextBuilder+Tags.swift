@@ -1,0 +1,25 @@
+extension ContextBuilder {
+    /// The list of tags (`tags/`): `tags`, each an album card (`href`, `title`, `count`,
+    /// cover `image`), and `hasTags`.
+    func tagsContext() -> TemplateValue {
+        let root = TagIndex.rootAlbum
+        var context = chrome(urlPath: root.urlPath, title: root.title, trail: [(site.config.title, "")])
+        var budget = EagerBudget(eagerCount: 6)
+        let cards = tags.tags.map { albumCard($0.album, budget: &budget) }
+        context["tagList"] = .dictionary(["title": .string(root.title), "count": .string(tagCount)])
+        context["tags"] = .array(cards)
+        context["hasTags"] = .bool(!cards.isEmpty)
+        return .dictionary(context)
+    }
+
+    /// The photo's tags as links (`name`, `href`), for its page.
+    func tagLinks(of photo: ProcessedPhoto) -> [TemplateValue] {
+        tags.tags(of: photo.source.sourcePath).map { tag in
+            .dictionary(["name": .string(tag.name), "href": .string(links.href(tag.urlPath))])
+        }
+    }
+
+    private var tagCount: String {
+        tags.tags.count == 1 ? "1 tag" : "\(tags.tags.count) tags"
+    }
+}
