@@ -14,13 +14,18 @@ package enum FuzzEntryPoints {
     /// anything is allocated for them, exactly like photos above `ImagePipeline.maxMegapixels`.
     static let maxPixels = 512 * 512
 
-    /// What the image stage does with a photo file: the format sniffer, the JPEG marker walk
+    /// What the image stage does with a photo file: the format sniffer, its XMP and IPTC
+    /// (``EmbeddedMetadata``, and the whole input as an `.xmp` sidecar), the JPEG marker walk
     /// and EXIF reader, the JPEG header, the rendition plan, then decoding (JPEG at `scale`/8,
     /// clamped to 1...8, or PNG), EXIF orientation, flattening onto the default background and a small resize.
     package static func image(_ bytes: [UInt8], scale: Int) -> Int {
         let format = SniffedFormat.sniff(bytes)
         var digest = format.name.utf8.count
         digest &+= GPSLeakScanner(sourceCoordinates: []).scan(path: "fuzz", bytes: bytes) == nil ? 0 : 1
+        // The XMP and IPTC of the file (JPEG segments, PNG chunks, WebP chunks, HEIF items), and
+        // the bytes read as an .xmp sidecar.
+        digest &+= EmbeddedMetadata.read(bytes)?.keywords.count ?? 0
+        digest &+= XMPParser.parse(bytes)?.subjects.count ?? 0
         do throws(CodecFailure) {
             switch format {
             case .jpeg:
