@@ -82,7 +82,8 @@ enum ContentProblem: ErrorReason {
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .linkOutsideContent, .linkAroundContent,
-            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles, .secondIndex, .hugoKey, .unreadableXMP:
+            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles, .secondIndex, .hugoKey,
+            .unreadableXMP:
             .warning
         case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .unsupportedVideo, .notMedia,
             .sidecarOfSkippedFile, .skippedByNomedia,

@@ -20,7 +20,8 @@ enum EmbeddedMetadata {
         case .png: found = png(bytes)
         case .webp: found = webP(bytes)
         case .heic, .avif:
-            found = HEIFDecoder.xmpPackets(bytes, maxBytes: XMPParser.maxBytes).lazy
+            found =
+                HEIFDecoder.xmpPackets(bytes, maxBytes: XMPParser.maxBytes).lazy
                 .compactMap { XMPParser.parse($0)?.descriptive }.first ?? DescriptiveMetadata()
         default: found = DescriptiveMetadata()
         }
@@ -47,7 +48,10 @@ enum EmbeddedMetadata {
                 let start = header.startIndex
                 let number = { (at: Int) in header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
                 chunks.append(
-                    (header[start..<start + 32], number(start + 32), number(start + 36), header[(start + 40)...]))
+                    (
+                        header[start..<start + 32], number(start + 32), number(start + 36),
+                        header[(start + 40)...]
+                    ))
             } else if segment.marker == 0xED, payload.starts(with: photoshopPrefix),
                 photoshop.count + payload.count <= 1 << 20
             {

@@ -52,7 +52,10 @@ struct ExifValue {
                 index = 2
             }
             while index + 1 < body.count {
-                let unit = big ? UInt16(body[index]) << 8 | UInt16(body[index + 1]) : UInt16(body[index + 1]) << 8 | UInt16(body[index])
+                let unit =
+                    big
+                    ? UInt16(body[index]) << 8 | UInt16(body[index + 1])
+                    : UInt16(body[index + 1]) << 8 | UInt16(body[index])
                 if unit == 0 { break }
                 units.append(unit)
                 index += 2

@@ -198,7 +198,8 @@ enum HEIFDecoder {
             let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, "mime"))
             guard count > 0 else { return [] }
             var ids = [heif_item_id](repeating: 0, count: min(count, 16))
-            let listed = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", &ids, Int32(ids.count)))
+            let listed = Int(
+                heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", &ids, Int32(ids.count)))
             var packets: [[UInt8]] = []
             for id in ids.prefix(listed) {
                 guard let type = heif_image_handle_get_metadata_content_type(handle, id),
@@ -207,7 +208,9 @@ enum HEIFDecoder {
                 let size = heif_image_handle_get_metadata_size(handle, id)
                 guard size > 0, size <= maxBytes else { continue }
                 var block = [UInt8](repeating: 0, count: size)
-                let error = block.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+                let error = block.withUnsafeMutableBytes {
+                    heif_image_handle_get_metadata(handle, id, $0.baseAddress)
+                }
                 if error.code == heif_error_Ok { packets.append(block) }
             }
             return packets

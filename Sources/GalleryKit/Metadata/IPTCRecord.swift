@@ -71,7 +71,9 @@ struct IPTCRecord: Sendable, Hashable {
             position = cursor + length
         }
         guard !values.isEmpty else { return nil }
-        let utf8 = values.contains { $0.record == 1 && $0.dataset == 90 && $0.value.elementsEqual([0x1B, 0x25, 0x47]) }
+        let utf8 = values.contains {
+            $0.record == 1 && $0.dataset == 90 && $0.value.elementsEqual([0x1B, 0x25, 0x47])
+        }
         let text = { (value: ArraySlice<UInt8>) -> String? in
             let decoded = Self.text(value, declaredUTF8: utf8)
             return decoded.isEmpty ? nil : decoded

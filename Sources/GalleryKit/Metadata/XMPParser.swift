@@ -160,7 +160,8 @@ enum XMPParser {
             packet.description = packet.description ?? alternative(items) ?? simpleValue
         case (dc, "rights"): packet.rights = packet.rights ?? alternative(items) ?? simpleValue
         case (dc, "creator"):
-            packet.creator = packet.creator ?? items.lazy.compactMap { nonEmpty($0.text) }.first ?? simpleValue
+            packet.creator =
+                packet.creator ?? items.lazy.compactMap { nonEmpty($0.text) }.first ?? simpleValue
         case (dc, "subject"):
             if packet.subjects.isEmpty {
                 packet.subjects = items.isEmpty ? (simpleValue.map { [$0] } ?? []) : items.map(\.text)
@@ -182,7 +183,8 @@ enum XMPParser {
     /// The `x-default` item of a language alternative, else its first non-empty item.
     private static func alternative(_ items: [(text: String, language: String?)]) -> String? {
         let texts = items.filter { nonEmpty($0.text) != nil }
-        return nonEmpty(texts.first { $0.language?.lowercased() == "x-default" }?.text ?? texts.first?.text ?? "")
+        return nonEmpty(
+            texts.first { $0.language?.lowercased() == "x-default" }?.text ?? texts.first?.text ?? "")
     }
 
     /// The `rdf:li` items of a property whose value is an `rdf:Alt`, `rdf:Bag` or `rdf:Seq`,
@@ -193,7 +195,8 @@ enum XMPParser {
         while let current = container {
             container = current.pointee.next
             guard current.pointee.type == XML_ELEMENT_NODE,
-                isElement(current, rdf, "Alt") || isElement(current, rdf, "Bag") || isElement(current, rdf, "Seq")
+                isElement(current, rdf, "Alt") || isElement(current, rdf, "Bag")
+                    || isElement(current, rdf, "Seq")
             else { continue }
             var item = current.pointee.children
             while let li = item {

@@ -103,7 +103,8 @@ struct BuildRun: Sendable {
     /// `images.min_rating`, without the photos rated below it (``RatingFilter``).
     func order(_ site: Site, by images: Images, staging: OutputWriter) -> (site: Site, images: Images) {
         let filtered = RatingFilter.apply(
-            site.config.minRating, to: site, derivatives: images.derivatives, staging: staging.stagingDirectory)
+            site.config.minRating, to: site, derivatives: images.derivatives,
+            staging: staging.stagingDirectory)
         var images = images
         images.output.derivatives = filtered.derivatives
         return (PhotoOrdering.apply(to: filtered.site, photos: filtered.derivatives), images)
@@ -139,7 +140,8 @@ struct BuildRun: Sendable {
                 directories: options.templateDirectories.map { $0.url.appendingPathComponent("assets") })
             return phases.measure(.render) {
                 SiteRenderer(
-                    site: site, photos: images.derivatives, tags: tags, downloads: downloads, templates: templates,
+                    site: site, photos: images.derivatives, tags: tags, downloads: downloads,
+                    templates: templates,
                     themeAssets: assets, sourceDate: options.sourceDate, diagnostics: diagnostics
                 ).render()
             }

@@ -35,7 +35,8 @@ public enum SiteBuilder {
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)
         let tags = run.collectTags(ordered, images: images)
-        let files = run.render(ordered, images: images, tags: tags, downloads: downloads, templates: templates)
+        let files = run.render(
+            ordered, images: images, tags: tags, downloads: downloads, templates: templates)
         let leaks = try run.write(files, images: images, downloads: downloads, into: staging)
         try run.verdict(leaks: leaks, rendered: files)
         try Task.checkCancellation()

@@ -7,7 +7,9 @@
 /// nothing URL-safe in it (`東京`) gets `tag-` and 8 hex digits of its SHA-256 as its slug.
 /// A content folder or page already at `tags/` keeps that URL: no tag pages, and a warning.
 enum TagCollection {
-    static func collect(_ site: Site, derivatives: [String: PhotoDerivatives], diagnostics: DiagnosticCollector)
+    static func collect(
+        _ site: Site, derivatives: [String: PhotoDerivatives], diagnostics: DiagnosticCollector
+    )
         -> TagIndex
     {
         guard site.config.tagPages else { return TagIndex() }

@@ -16,7 +16,8 @@ extension ContextBuilder {
             frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
         )
         if let image = ImageContext.make(
-            photo, alt: text.alt(position: position, of: count), slot: .grid, loading: budget.next(), links: links,
+            photo, alt: text.alt(position: position, of: count), slot: .grid, loading: budget.next(),
+            links: links,
             motion: motion)
         {
             card["image"] = image

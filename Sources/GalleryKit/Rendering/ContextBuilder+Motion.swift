@@ -40,11 +40,13 @@ extension ContextBuilder {
             var slide: [String: TemplateValue] = [
                 "index": .int(index), "number": .int(index + 1), "id": .string("gk-slide-\(index + 1)"),
                 "href": .string(links.href(photo.source.urlPath)),
-                "title": .string(text.title(position: index + 1, of: photos.count)), "current": .bool(index == 0),
+                "title": .string(text.title(position: index + 1, of: photos.count)),
+                "current": .bool(index == 0),
             ]
             let loading: ImageLoading = index == 0 ? budget.next() : .lazy
             if let image = ImageContext.make(
-                photo, alt: text.alt(position: index + 1, of: photos.count), slot: .main, loading: loading, links: links,
+                photo, alt: text.alt(position: index + 1, of: photos.count), slot: .main, loading: loading,
+                links: links,
                 motion: ImageMotion(frame: .slide, kenBurns: plan.animationName))
             {
                 slide["image"] = image
@@ -77,7 +79,8 @@ extension ContextBuilder {
             ]
             if !text.captionHTML.isEmpty { item["caption"] = .string(text.captionHTML) }
             if let image = ImageContext.make(
-                photo, alt: text.alt(position: index + 1, of: photos.count), slot: .main, loading: budget.next(), links: links,
+                photo, alt: text.alt(position: index + 1, of: photos.count), slot: .main,
+                loading: budget.next(), links: links,
                 motion: ImageMotion(
                     frame: .story, kenBurns: plan.animationName,
                     transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))

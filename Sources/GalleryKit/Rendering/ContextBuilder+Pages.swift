@@ -105,7 +105,8 @@ extension ContextBuilder {
             "position": .string("\(index + 1) of \(siblings.count)"),
         ]
         if let image = ImageContext.make(
-            photo, alt: text.alt(position: index + 1, of: siblings.count), slot: .main, loading: .eagerHighPriority, links: links,
+            photo, alt: text.alt(position: index + 1, of: siblings.count), slot: .main,
+            loading: .eagerHighPriority, links: links,
             motion: ImageMotion(
                 frame: .main,
                 transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
@@ -124,7 +125,9 @@ extension ContextBuilder {
         context["album"] = .dictionary([
             "title": .string(backTitle), "href": .string(links.href(album.urlPath)),
         ])
-        if index > 0 { context["previous"] = neighbour(siblings[index - 1], position: index, of: siblings.count) }
+        if index > 0 {
+            context["previous"] = neighbour(siblings[index - 1], position: index, of: siblings.count)
+        }
         if index + 1 < siblings.count {
             context["next"] = neighbour(siblings[index + 1], position: index + 2, of: siblings.count)
         }

@@ -28,7 +28,8 @@ struct SiteRenderer {
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
-            site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate, tags: tags)
+            site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
+            tags: tags)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -92,7 +93,8 @@ struct SiteRenderer {
         let tags = builder.tags.tags
         guard !tags.isEmpty else { return }
         let source = builder.site.config.sourcePath ?? "tags"
-        output.render(TagIndex.urlPath + "index.html", "tags", builder.tagsContext(), source: source, templates)
+        output.render(
+            TagIndex.urlPath + "index.html", "tags", builder.tagsContext(), source: source, templates)
         for tag in tags {
             output.render(
                 tag.urlPath + "index.html", "album",

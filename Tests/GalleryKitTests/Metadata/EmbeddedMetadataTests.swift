@@ -9,7 +9,8 @@ import Testing
         let jpeg = try Exiftool.write(
             [
                 "-XMP-dc:Title=Harbour at dusk", "-XMP-dc:Description=Boats coming in. The lights are on.",
-                "-XMP-dc:Subject=boats", "-XMP-dc:Subject=harbour", "-XMP-lr:HierarchicalSubject=Places|Norway|Bergen",
+                "-XMP-dc:Subject=boats", "-XMP-dc:Subject=harbour",
+                "-XMP-lr:HierarchicalSubject=Places|Norway|Bergen",
                 "-XMP-xmp:Rating=3", "-XMP-dc:Creator=Ann Example", "-XMP-dc:Rights=© Ann Example",
             ], into: try Exiftool.plainJPEG())
         let found = try #require(EmbeddedMetadata.read(jpeg))
@@ -24,7 +25,10 @@ import Testing
     @Test func iptcInLatin1() throws {
         // exiftool writes IPTC as Latin-1 unless told otherwise, without CodedCharacterSet.
         let jpeg = try Exiftool.write(
-            ["-IPTC:ObjectName=Café au lait", "-IPTC:Caption-Abstract=Crème brûlée", "-IPTC:Keywords=Frühstück"],
+            [
+                "-IPTC:ObjectName=Café au lait", "-IPTC:Caption-Abstract=Crème brûlée",
+                "-IPTC:Keywords=Frühstück",
+            ],
             into: try Exiftool.plainJPEG())
         #expect(ByteSearchInTest.contains(jpeg, [0x43, 0x61, 0x66, 0xE9]))  // "Café" in Latin-1
         let found = try #require(EmbeddedMetadata.read(jpeg))
@@ -83,7 +87,8 @@ import Testing
     }
 
     @Test func heifMimeItem() throws {
-        let tagged = try Exiftool.write(["-XMP-dc:Title=A HEIC title"], into: TinyHEIC.bytes, name: "photo.heic")
+        let tagged = try Exiftool.write(
+            ["-XMP-dc:Title=A HEIC title"], into: TinyHEIC.bytes, name: "photo.heic")
         #expect(EmbeddedMetadata.read(tagged)?.title == "A HEIC title")
     }
 
@@ -110,9 +115,15 @@ import Testing
 
     @Test func extendedChunksThatDoNotCoverThePacketAreIgnored() {
         let guid = String(repeating: "A", count: 32)
-        let chunk = (guid: Array(guid.utf8)[...], total: 100, offset: 50, data: Array(repeating: UInt8(32), count: 50)[...])
+        let chunk = (
+            guid: Array(guid.utf8)[...], total: 100, offset: 50,
+            data: Array(repeating: UInt8(32), count: 50)[...]
+        )
         #expect(EmbeddedMetadata.extendedPacket(guid: guid, chunks: [chunk]) == nil)
-        let lying = (guid: Array(guid.utf8)[...], total: 10, offset: 8, data: Array(repeating: UInt8(32), count: 50)[...])
+        let lying = (
+            guid: Array(guid.utf8)[...], total: 10, offset: 8,
+            data: Array(repeating: UInt8(32), count: 50)[...]
+        )
         #expect(EmbeddedMetadata.extendedPacket(guid: guid, chunks: [lying]) == nil)
     }
 
@@ -121,7 +132,8 @@ import Testing
         let found = try #require(EmbeddedMetadata.read(jpeg))
         #expect(found.title == "Haemostratulus clouds over Canberra - 2005-12-28 at 03-25-07")
         #expect(found.keywords == ["4 Star", "iPhoto Original"])
-        let headline = try #require(EmbeddedMetadata.read(try ImageBytes.corpus("sigal-sample/iptcTest/3.jpg")))
+        let headline = try #require(
+            EmbeddedMetadata.read(try ImageBytes.corpus("sigal-sample/iptcTest/3.jpg")))
         #expect(headline.title == "Ring Nebula, M57")
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 enum Exiftool {
     /// Writes `arguments` (`-XMP-dc:Title=...`) into a copy of `bytes` saved as `name`, and
     /// returns the new file's bytes. `-overwrite_original` and `-q` are added.
-    static func write(_ arguments: [String], into bytes: [UInt8], name: String = "photo.jpg") throws -> [UInt8] {
+    static func write(_ arguments: [String], into bytes: [UInt8], name: String = "photo.jpg") throws
+        -> [UInt8]
+    {
         let folder = try ImageTestSupport.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)

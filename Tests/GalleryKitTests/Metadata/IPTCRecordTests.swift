@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test func utf8WhenTheEnvelopeSaysSo() throws {
-        let bytes = Self.dataset(1, 90, [0x1B, 0x25, 0x47]) + Self.dataset(2, 120, Array("Zürich – Nacht".utf8))
+        let bytes =
+            Self.dataset(1, 90, [0x1B, 0x25, 0x47]) + Self.dataset(2, 120, Array("Zürich – Nacht".utf8))
             + Self.dataset(2, 25, Array("Schnee".utf8)) + Self.dataset(2, 25, Array("Nacht".utf8))
         let record = try #require(IPTCRecord.parse(bytes[...]))
         #expect(record.caption == "Zürich – Nacht")
@@ -49,6 +50,8 @@ import Testing
         // Lengths that claim more than there is.
         #expect(IPTCRecord.parse([0x1C, 2, 5, 0xFF, 0xFF, 0x41][...]) == nil)
         #expect(IPTCRecord.parse([0x1C, 2, 5, 0x80, 0x09, 1, 2][...]) == nil)
-        #expect(IPTCRecord.fromPhotoshopResources((Array("8BIM".utf8) + [4, 4, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF])[...]) == nil)
+        #expect(
+            IPTCRecord.fromPhotoshopResources(
+                (Array("8BIM".utf8) + [4, 4, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF])[...]) == nil)
     }
 }

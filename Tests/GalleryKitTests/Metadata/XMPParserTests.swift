@@ -42,7 +42,8 @@ import Testing
 
     @Test func anAlternativeWithoutXDefaultGivesItsFirstItem() throws {
         let xml = Self.packet(
-            #"<dc:title><rdf:Alt><rdf:li xml:lang="fr">Le pont</rdf:li><rdf:li xml:lang="en">Bridge</rdf:li></rdf:Alt></dc:title>"#)
+            #"<dc:title><rdf:Alt><rdf:li xml:lang="fr">Le pont</rdf:li><rdf:li xml:lang="en">Bridge</rdf:li></rdf:Alt></dc:title>"#
+        )
         #expect(XMPParser.parse(Array(xml.utf8))?.title == "Le pont")
     }
 
@@ -73,19 +74,24 @@ import Testing
             let previous = level == 1 ? "lol" : "lol\(level - 1)"
             entities += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
         }
-        let xml = "<?xml version=\"1.0\"?><!DOCTYPE x [\(entities)]>"
-            + Self.packet(#"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">&lol9;</rdf:li></rdf:Alt></dc:title>"#)
+        let xml =
+            "<?xml version=\"1.0\"?><!DOCTYPE x [\(entities)]>"
+            + Self.packet(
+                #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">&lol9;</rdf:li></rdf:Alt></dc:title>"#)
         let start = Date()
         #expect(XMPParser.parse(Array(xml.utf8)) == nil)
         #expect(Date().timeIntervalSince(start) < 1)
     }
 
     @Test func anExternalEntityIsNeverRead() throws {
-        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("galleryc-xxe-\(UUID()).txt")
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryc-xxe-\(UUID()).txt")
         try "SECRET-CONTENT".write(to: secret, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: secret) }
-        let xml = "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY xxe SYSTEM \"\(secret.absoluteString)\">]>"
-            + Self.packet(#"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">&xxe;</rdf:li></rdf:Alt></dc:title>"#)
+        let xml =
+            "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY xxe SYSTEM \"\(secret.absoluteString)\">]>"
+            + Self.packet(
+                #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">&xxe;</rdf:li></rdf:Alt></dc:title>"#)
         let packet = XMPParser.parse(Array(xml.utf8))
         #expect(packet?.title?.contains("SECRET") != true)
         #expect(packet == nil)
@@ -93,13 +99,15 @@ import Testing
 
     @Test func anUndeclaredEntityReadsAsNothingNotAsItsName() throws {
         // No DTD at all: libxml2 reports the reference; the text of the title is not invented.
-        let xml = Self.packet(#"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">a&nbsp;b</rdf:li></rdf:Alt></dc:title>"#)
+        let xml = Self.packet(
+            #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">a&nbsp;b</rdf:li></rdf:Alt></dc:title>"#)
         #expect(XMPParser.parse(Array(xml.utf8))?.title?.contains("nbsp") != true)
     }
 
     @Test func aPacketOverTheLimitIsRefused() throws {
         let padding = String(repeating: " ", count: XMPParser.maxBytes)
-        let xml = Self.packet(#"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">big</rdf:li></rdf:Alt></dc:title>"#)
+        let xml =
+            Self.packet(#"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">big</rdf:li></rdf:Alt></dc:title>"#)
             + padding
         #expect(XMPParser.parse(Array(xml.utf8)) == nil)
         // The same packet under the limit reads.

@@ -9,7 +9,8 @@ import Testing
 @Suite struct MetadataBuildTests {
     static let longDescription =
         "Boats coming back into the harbour at dusk. "
-        + String(repeating: "The lights of the warehouses come on one after another along the quay. ", count: 3)
+        + String(
+            repeating: "The lights of the warehouses come on one after another along the quay. ", count: 3)
 
     /// Six photos in one album, each described by a different source.
     static func makeSite(siteYAML: String = "title: Metadata\n") throws -> BuildSandbox {
@@ -36,19 +37,30 @@ import Testing
                 ["-IPTC:ObjectName=Café au lait", "-IPTC:Keywords=Frühstück", "-IPTC:Keywords=Boats"],
                 into: plain))
         try sandbox.put(
-            "a/olympus.jpg", bytes: try Exiftool.write(["-EXIF:ImageDescription=OLYMPUS DIGITAL CAMERA"], into: plain))
+            "a/olympus.jpg",
+            bytes: try Exiftool.write(["-EXIF:ImageDescription=OLYMPUS DIGITAL CAMERA"], into: plain))
         try sandbox.put(
             "a/lighthouse.jpg",
-            bytes: try Exiftool.write(["-XMP-dc:Title=Embedded title", "-XMP-dc:Subject=embedded"], into: plain))
-        try sandbox.put("a/lighthouse.xmp", XMPParserTests.packet(
-            #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Sidecar XMP title</rdf:li></rdf:Alt></dc:title>"#
-                + "<dc:subject><rdf:Bag><rdf:li>lighthouse</rdf:li></rdf:Bag></dc:subject>"))
+            bytes: try Exiftool.write(
+                ["-XMP-dc:Title=Embedded title", "-XMP-dc:Subject=embedded"], into: plain))
+        try sandbox.put(
+            "a/lighthouse.xmp",
+            XMPParserTests.packet(
+                #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Sidecar XMP title</rdf:li></rdf:Alt></dc:title>"#
+                    + "<dc:subject><rdf:Bag><rdf:li>lighthouse</rdf:li></rdf:Bag></dc:subject>"))
         try sandbox.put("a/pier.jpg", bytes: plain)
-        try sandbox.put("a/pier.jpg.xmp", XMPParserTests.packet("", attributes: #"dc:title="unused" xmp:Rating="2""#)
-            .replacingOccurrences(of: #"dc:title="unused""#, with: "")
-            .replacingOccurrences(of: "</rdf:Description>", with: #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Darktable title</rdf:li></rdf:Alt></dc:title></rdf:Description>"#))
+        try sandbox.put(
+            "a/pier.jpg.xmp",
+            XMPParserTests.packet("", attributes: #"dc:title="unused" xmp:Rating="2""#)
+                .replacingOccurrences(of: #"dc:title="unused""#, with: "")
+                .replacingOccurrences(
+                    of: "</rdf:Description>",
+                    with:
+                        #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Darktable title</rdf:li></rdf:Alt></dc:title></rdf:Description>"#
+                ))
         try sandbox.put("a/manual.jpg", bytes: try Exiftool.write(["-XMP-dc:Title=Not this"], into: plain))
-        try sandbox.put("a/manual.md", "---\ntitle: Markdown wins\nalt: A hand-written alt\ntags: [boats]\n---\n")
+        try sandbox.put(
+            "a/manual.md", "---\ntitle: Markdown wins\nalt: A hand-written alt\ntags: [boats]\n---\n")
         return sandbox
     }
 
@@ -64,7 +76,9 @@ import Testing
         #expect(harbour.contains(#"<h1 class="photo-title">Harbour at dusk</h1>"#))
         #expect(harbour.contains(#"alt="Harbour at dusk""#))
         #expect(harbour.contains("<p>Boats coming back into the harbour at dusk. The lights"))
-        #expect(try Self.text(sandbox, "a/cafe/index.html").contains(#"<h1 class="photo-title">Café au lait</h1>"#))
+        #expect(
+            try Self.text(sandbox, "a/cafe/index.html").contains(
+                #"<h1 class="photo-title">Café au lait</h1>"#))
         let lighthouse = try Self.text(sandbox, "a/lighthouse/index.html")
         #expect(lighthouse.contains("Sidecar XMP title") && !lighthouse.contains("Embedded title"))
         #expect(try Self.text(sandbox, "a/pier/index.html").contains("Darktable title"))
@@ -90,7 +104,8 @@ import Testing
         #expect(outcome.succeeded, "\(outcome.rendered)")
         let list = try Self.text(sandbox, "tags/index.html")
         for (slug, name, count) in [
-            ("bergen", "Bergen", "1 photo"), ("boats", "Boats", "3 photos"), ("fruhstuck", "Frühstück", "1 photo"),
+            ("bergen", "Bergen", "1 photo"), ("boats", "Boats", "3 photos"),
+            ("fruhstuck", "Frühstück", "1 photo"),
             ("harbour", "harbour", "1 photo"), ("lighthouse", "lighthouse", "1 photo"),
         ] {
             #expect(list.contains(#"href="/tags/\#(slug)/""#), "\(slug)")
@@ -110,7 +125,9 @@ import Testing
         #expect(harbour.contains(#"<a href="/tags/bergen/" rel="tag">Bergen</a>"#))
         // "Boats" (IPTC of cafe.jpg) and "boats" share one page, silently (they differ in case only).
         #expect(!outcome.rendered.contains { $0.contains("has the same URL") })
-        #expect(!FileManager.default.fileExists(atPath: sandbox.output.appendingPathComponent("tags/boats-2").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: sandbox.output.appendingPathComponent("tags/boats-2").path))
     }
 
     @Test func tagsFalseWritesNoTagPages() async throws {
@@ -139,21 +156,25 @@ import Testing
     @Test(arguments: [false, true])
     func placesPeopleAndGPSAreNeverPublished(originals: Bool) async throws {
         let sandbox = try Self.makeSite(
-            siteYAML: "title: Metadata\nprivacy:\n  publish_originals: \(originals)\n  exif: [copyright, camera]\n")
+            siteYAML:
+                "title: Metadata\nprivacy:\n  publish_originals: \(originals)\n  exif: [copyright, camera]\n")
         let outcome = await sandbox.build()
         #expect(outcome.succeeded, "\(outcome.rendered)")
         // The fixture does hold them (exiftool wrote every one).
         let source = [UInt8](try Data(contentsOf: sandbox.content.appendingPathComponent("a/harbour.jpg")))
-        for secret in ["Secretville", "Hiddenburg", "Nowhereland", "Aunt Mildred", "Backyard Lane", "GPSLatitude"] {
+        for secret in [
+            "Secretville", "Hiddenburg", "Nowhereland", "Aunt Mildred", "Backyard Lane", "GPSLatitude",
+        ] {
             #expect(ByteSearchInTest.contains(source, Array(secret.utf8)), "\(secret) not in the fixture")
         }
         let files = try FileTree.contents(of: sandbox.output)
         #expect(files.keys.contains { $0.hasSuffix("-original.jpg") } == originals)
         for (path, data) in files {
             let bytes = [UInt8](data)
-            for secret in ["Secretville", "Hiddenburg", "Nowhereland", "Aunt Mildred", "Backyard Lane", "GPSLatitude",
-                "59.4", "Iptc4xmpExt", "mwg-rs"]
-            {
+            for secret in [
+                "Secretville", "Hiddenburg", "Nowhereland", "Aunt Mildred", "Backyard Lane", "GPSLatitude",
+                "59.4", "Iptc4xmpExt", "mwg-rs",
+            ] {
                 #expect(!ByteSearchInTest.contains(bytes, Array(secret.utf8)), "\(secret) in \(path)")
             }
         }
@@ -162,7 +183,8 @@ import Testing
     @Test func aBrokenXMPSidecarIsAWarningAndTheFileSpeaks() async throws {
         let sandbox = try BuildSandbox()
         try sandbox.put(
-            "a/photo.jpg", bytes: try Exiftool.write(["-XMP-dc:Title=From the file"], into: try Exiftool.plainJPEG()))
+            "a/photo.jpg",
+            bytes: try Exiftool.write(["-XMP-dc:Title=From the file"], into: try Exiftool.plainJPEG()))
         try sandbox.put("a/photo.xmp", "<x:xmpmeta><not closed")
         let outcome = await sandbox.build()
         #expect(

@@ -8,7 +8,8 @@ import Testing
 @Suite struct TagCollectionTests {
     static func photo(_ name: String, in album: String = "a", tags: [String]) -> PhotoSource {
         var source = PhotoSource(
-            sourcePath: "\(album)/\(name).jpg", fileName: "\(name).jpg", slug: name, urlPath: "\(album)/\(name)/")
+            sourcePath: "\(album)/\(name).jpg", fileName: "\(name).jpg", slug: name,
+            urlPath: "\(album)/\(name)/")
         source.tags = tags
         return source
     }
@@ -17,7 +18,8 @@ import Testing
         Dictionary(
             uniqueKeysWithValues: photos.map { photo in
                 let rendition = Rendition(
-                    path: "_img/x/\(photo.slug)-480.jpg", width: 480, height: 320, format: .jpeg, byteCount: 1)
+                    path: "_img/x/\(photo.slug)-480.jpg", width: 480, height: 320, format: .jpeg, byteCount: 1
+                )
                 return (
                     photo.sourcePath,
                     PhotoDerivatives(width: 480, height: 320, exif: ExifSummary(), renditions: [rendition])
@@ -26,7 +28,9 @@ import Testing
     }
 
     static func site(_ albums: [Album], config: SiteConfig = SiteConfig()) -> Site {
-        Site(config: config, home: nil, pages: [], root: Album(sourcePath: "", urlPath: "", title: "", albums: albums))
+        Site(
+            config: config, home: nil, pages: [],
+            root: Album(sourcePath: "", urlPath: "", title: "", albums: albums))
     }
 
     @Test func collidingSlugsMergeIntoTheFirstSpellingWithANote() {

@@ -30,7 +30,9 @@ import Testing
                 sidecarTitle: "Sidecar", sidecarAlt: "Sidecar alt", caption: "<p>Sidecar caption</p>",
                 xmpSidecar: DescriptiveMetadata(title: "XMP sidecar", description: "XMP description"),
                 embedded: DescriptiveMetadata(title: "Embedded"), exifDescription: "EXIF"))
-        #expect(text.title == "Sidecar" && text.alt == "Sidecar alt" && text.captionHTML == "<p>Sidecar caption</p>")
+        #expect(
+            text.title == "Sidecar" && text.alt == "Sidecar alt"
+                && text.captionHTML == "<p>Sidecar caption</p>")
     }
 
     @Test func anXMPSidecarWinsOverTheFileFieldByField() {
@@ -46,19 +48,24 @@ import Testing
 
     @Test func xmpWinsOverEXIF() {
         let text = PhotoText(
-            Self.photo(embedded: DescriptiveMetadata(description: "Lightroom caption"), exifDescription: "Camera text"))
-        #expect(text.title == nil && text.description == "Lightroom caption" && text.alt == "Lightroom caption")
+            Self.photo(
+                embedded: DescriptiveMetadata(description: "Lightroom caption"),
+                exifDescription: "Camera text"))
+        #expect(
+            text.title == nil && text.description == "Lightroom caption" && text.alt == "Lightroom caption")
     }
 
     @Test func userCommentCountsWhenImageDescriptionIsBoilerplate() {
-        let text = PhotoText(Self.photo(exifDescription: "OLYMPUS DIGITAL CAMERA", userComment: "Grandma's garden"))
+        let text = PhotoText(
+            Self.photo(exifDescription: "OLYMPUS DIGITAL CAMERA", userComment: "Grandma's garden"))
         #expect(text.description == "Grandma's garden" && !text.isAltMissing)
     }
 
     @Test func aLongDescriptionIsTheCaptionAndItsFirstSentenceTheAlt() {
         let long =
             "The old lighthouse at the end of the pier, just after the storm. "
-            + String(repeating: "Waves kept breaking over the wall for hours and nobody went near it. ", count: 4)
+            + String(
+                repeating: "Waves kept breaking over the wall for hours and nobody went near it. ", count: 4)
         let text = PhotoText(Self.photo(embedded: DescriptiveMetadata(description: long)))
         #expect(text.alt == "The old lighthouse at the end of the pier, just after the storm.")
         #expect(text.captionHTML.hasPrefix("<p>The old lighthouse"))
@@ -99,7 +106,8 @@ import Testing
     }
 
     @Test func theCameraNamingItselfIsBoilerplate() {
-        let text = PhotoText(Self.photo(exifDescription: "Canon EOS 5D", make: "Canon", model: "Canon EOS 5D"))
+        let text = PhotoText(
+            Self.photo(exifDescription: "Canon EOS 5D", make: "Canon", model: "Canon EOS 5D"))
         #expect(text.isAltMissing)
         let both = PhotoText(Self.photo(exifDescription: "NIKON D70", make: "NIKON", model: "D70"))
         #expect(both.isAltMissing)
@@ -112,7 +120,8 @@ import Testing
     }
 
     @Test func captionsAreEscaped() {
-        let text = PhotoText(Self.photo(embedded: DescriptiveMetadata(description: "<script>x</script>\n\nSecond")))
+        let text = PhotoText(
+            Self.photo(embedded: DescriptiveMetadata(description: "<script>x</script>\n\nSecond")))
         #expect(text.captionHTML == "<p>&lt;script&gt;x&lt;/script&gt;</p>\n<p>Second</p>")
     }
 }
