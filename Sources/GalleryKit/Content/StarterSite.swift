@@ -107,6 +107,8 @@ public enum StarterSite {
         #   progressive: true
         #   max_megapixels: 200
         #   background: "#fbfaf8"
+        #   min_rating: 1              # publish only photos rated 1 star or more (xmp:Rating)
+        # tags: true                   # tag pages from the photos' keywords
         # downloads:
         #   zip: false
         # publish:

@@ -138,7 +138,8 @@ struct ContextBuilder: Sendable {
             let absolute = links.absolute(rendition.path)
         {
             meta["ogImage"] = .string(absolute)
-            meta["ogImageAlt"] = .string(PhotoText(image).alt)
+            let alt = PhotoText(image).alt
+            if !alt.isEmpty { meta["ogImageAlt"] = .string(alt) }
             meta["ogImageWidth"] = .string(String(rendition.width))
             meta["ogImageHeight"] = .string(String(rendition.height))
             meta["ogImageType"] = .string(

@@ -88,6 +88,19 @@ import Testing
             ])
     }
 
+    @Test func tagsAndMinRating() {
+        let (defaults, _) = read("title: T\n")
+        #expect(defaults.tagPages && defaults.minRating == nil)
+        let (config, messages) = read("tags: false\nimages:\n  min_rating: 3\n")
+        #expect(!config.tagPages && config.minRating == 3)
+        #expect(messages.isEmpty)
+        let (wrong, problems) = read("tags: maybe\nimages:\n  min_rating: 9\n")
+        #expect(wrong.tagPages && wrong.minRating == nil)
+        #expect(problems.count == 2)
+        // Picking photos shapes no rendition: URLs and cache keys stay.
+        #expect(config.images.fingerprint == SiteConfig().images.fingerprint)
+    }
+
     @Test func syntaxError() {
         let (config, messages) = read("title: [x\n")
         #expect(config.title == "Photographs")
