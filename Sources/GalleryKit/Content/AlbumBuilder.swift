@@ -124,6 +124,7 @@ struct AlbumBuilder {
         album.kenBurns = metadata.kenBurns
         album.weight = metadata.weight
         album.zipDownload = metadata.zipDownload
+        album.tags = metadata.tags
         if metadata.unlisted { album.markUnlisted() }
         return album
     }

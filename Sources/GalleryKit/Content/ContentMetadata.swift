@@ -5,7 +5,7 @@ struct AlbumMetadata {
     static let keys =
         [
             "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns", "weight",
-            "unlisted", "resources", "params", "downloads",
+            "unlisted", "resources", "params", "downloads", "tags", "categories",
         ] + HugoBundle.readAs.keys.sorted() + HugoBundle.noEffect.sorted()
 
     var title: String?
@@ -27,6 +27,8 @@ struct AlbumMetadata {
     var descriptionHTML = ""
     /// Hugo's `resources:` entries, applied to the photos their `src` matches.
     var resources: [HugoBundle.Resource] = []
+    /// `tags:` and Hugo's `categories:`: tags of every photo of the album.
+    var tags: [String] = []
 
     init() {}
 
@@ -56,6 +58,9 @@ struct AlbumMetadata {
         resources = HugoBundle.resources(fields.node("resources"), reporter: reporter)
         zipDownload = fields.nested("downloads", knownKeys: ["zip"])?.bool("zip")
         kenBurns = MotionReader.kenBurns(fields)
+        tags = DescriptiveMetadata.uniqueKeywords(
+            (fields.list("tags", of: "words") { $0 } ?? [])
+                + (fields.list("categories", of: "words") { $0 } ?? []))
         let body = front.body.trimmingCharacters(in: .whitespacesAndNewlines)
         let description = fields.string("description") ?? params.string("description")
         let text = body.isEmpty ? (description ?? "") : front.body
@@ -131,7 +136,7 @@ struct PhotoMetadata {
 enum PageReader {
     static let keys =
         ["title", "description", "date", "draft", "template"] + HugoBundle.readAs.keys.sorted()
-        + HugoBundle.noEffect.sorted() + ["weight", "params", "resources"]
+        + HugoBundle.noEffect.sorted() + ["weight", "params", "resources", "tags", "categories"]
 
     static func page(
         _ front: FrontMatter, sourcePath: String, defaultTitle: String, reporter: IssueReporter,
@@ -143,6 +148,13 @@ enum PageReader {
         for key in ["weight", "params", "resources"] {
             if let node = fields.keyNode(key) {
                 reporter.report(.hugoKey(key, meaning: "has no effect on a page in galleryc"), at: node)
+            }
+        }
+        for key in ["tags", "categories"] {
+            if let node = fields.keyNode(key) {
+                let meaning =
+                    "has no effect on a page in galleryc (tag pages list photos: tag an album or a photo)"
+                reporter.report(.hugoKey(key, meaning: meaning), at: node)
             }
         }
         return Page(

@@ -14,9 +14,9 @@ enum HugoBundle {
 
     /// Hugo keys galleryc has no use for: each is warned about once, as having no effect.
     static let noEffect: Set<String> = [
-        "aliases", "build", "cascade", "categories", "expiryDate", "headless", "images", "keywords",
+        "aliases", "build", "cascade", "expiryDate", "headless", "images", "keywords",
         "lastmod", "linkTitle", "markup", "menu", "menus", "outputs", "publishDate", "series", "sitemap",
-        "slug", "summary", "tags", "translationKey", "type", "url",
+        "slug", "summary", "translationKey", "type", "url",
     ]
 
     /// The `params` keys galleryc reads (`params.cover`, `params.private`,

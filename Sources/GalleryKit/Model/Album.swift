@@ -46,6 +46,9 @@ struct Album: Sendable, Hashable {
     var weight: Int?
     /// Ken Burns settings from the album's `kenburns:` (nil fields inherit from site.yml).
     var kenBurns = KenBurnsSettings()
+    /// `tags:` (and Hugo's `categories:`) of the album: every photo of it has them, besides
+    /// its own keywords.
+    var tags: [String] = []
     /// The index.md body, rendered from Markdown.
     var descriptionHTML: String
     /// Photos in display order (already sorted by `sort`), hidden ones excluded.

@@ -1,6 +1,7 @@
 /// Gathers the site's tags once the image stage has read each photo's own keywords: the
 /// photos of listed albums (an unlisted album's photos appear on no tag page, or the tag
-/// page would list them), each under its keywords (``PhotoSource/keywords(embedded:)``).
+/// page would list them), each under its keywords (``PhotoSource/keywords(embedded:)``) and
+/// its album's `tags:` and Hugo `categories:`.
 ///
 /// Keywords whose slugs collide (`Café` and `cafe`, `Fog` and `fog`) share one tag, named as
 /// first met; a note says so when the spellings differ by more than case. A keyword with
@@ -20,7 +21,7 @@ enum TagCollection {
             for photo in album.photos {
                 guard let made = derivatives[photo.sourcePath], !made.renditions.isEmpty else { continue }
                 var slugs: [String] = []
-                for name in photo.keywords(embedded: made.described) {
+                for name in photo.keywords(embedded: made.described) + album.tags {
                     let slug = slug(for: name)
                     guard !slugs.contains(slug) else { continue }
                     slugs.append(slug)

@@ -95,6 +95,37 @@ import Testing
         #expect(!site.root.listedAlbums.contains { $0.sourcePath == "secret" })
     }
 
+    @Test func hugoCategoriesAndTagsTagTheAlbumsPhotos() throws {
+        var files = Self.files
+        files["animals/dogs/index.md"] = "---\ntitle: Dogs\ntags: [pets, Dogs]\ncategories: [nature]\n---\n"
+        files["about.md"] = "---\ntitle: About\ntags: [me]\n---\n"
+        let (site, diagnostics) = try TemporaryContent(files).load()
+        let dogs = try #require(site.root.allAlbums.first { $0.sourcePath == "animals/dogs" })
+        #expect(dogs.tags == ["pets", "Dogs", "nature"])
+        #expect(site.root.allAlbums.first { $0.sourcePath == "animals" }?.tags == ["nature"])
+        // On a page they tag nothing, and say so.
+        #expect(
+            diagnostics.rendered.contains(
+                "about.md:3:1: warning: Hugo's 'tags' has no effect on a page in galleryc (tag pages list photos: "
+                    + "tag an album or a photo)"))
+        let derivatives = Dictionary(
+            uniqueKeysWithValues: dogs.photos.map {
+                (
+                    $0.sourcePath,
+                    PhotoDerivatives(
+                        width: 1, height: 1, exif: ExifSummary(),
+                        renditions: [
+                            Rendition(
+                                path: "_img/x/\($0.slug).jpg", width: 1, height: 1, format: .jpeg,
+                                byteCount: 1)
+                        ])
+                )
+            })
+        let index = TagCollection.collect(site, derivatives: derivatives, diagnostics: DiagnosticCollector())
+        #expect(index.tags.map(\.name) == ["Dogs", "nature", "pets"])
+        #expect(index.tags.first { $0.name == "pets" }?.photos.map(\.fileName) == ["d1.jpg", "d2.jpg"])
+    }
+
     @Test func hugoKeysAreNamedWithWhatGallerycMakesOfThem() throws {
         let (_, diagnostics) = try load()
         let rendered = diagnostics.rendered
@@ -102,9 +133,8 @@ import Testing
             rendered.contains(
                 "animals/dogs/index.md:4:1: warning: Hugo's 'featured_image' is read as 'cover'"))
         #expect(rendered.contains("animals/cats/index.md:4:1: warning: Hugo's 'sort_by' is read as 'sort'"))
-        #expect(
-            rendered.contains("animals/_index.md:6:1: warning: Hugo's 'categories' has no effect in galleryc")
-        )
+        // categories and tags are read, as tags (tag pages): no warning.
+        #expect(!rendered.contains { $0.contains("'categories'") })
         #expect(
             rendered.contains("secret/index.md:4:3: warning: Hugo's 'params.private' is read as 'unlisted'"))
         #expect(
