@@ -101,7 +101,7 @@ struct AlbumMetadata {
 
 /// What a photo's sidecar `<name>.md` says.
 struct PhotoMetadata {
-    static let keys = ["title", "alt", "focus", "hidden", "kenburns"]
+    static let keys = ["title", "alt", "focus", "hidden", "kenburns", "poster"]
 
     var title: String?
     var alt: String?
@@ -109,12 +109,20 @@ struct PhotoMetadata {
     var hidden = false
     var kenBurns = KenBurnsSettings()
     var captionHTML = ""
+    /// A video's poster frame, in seconds from its start (`poster: 2.5`).
+    var posterTime: Double?
 
     init() {}
 
-    init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions) {
+    /// - Parameter video: the sidecar is a video's: `poster:` applies (on a photo's, it warns).
+    init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions, video: Bool = false) {
         let fields = FieldReader(
             front.fields, knownKeys: Self.keys, reporter: reporter, sigalStyle: front.style == .sigal)
+        if video {
+            posterTime = fields.double("poster", in: 0...86_400)
+        } else if let node = fields.keyNode("poster") {
+            reporter.report(.videoOnlyKey("poster"), at: node)
+        }
         title = fields.string("title")
         alt = fields.string("alt")
         focus = fields.focus("focus")

@@ -25,6 +25,9 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// What was not right with the source although it was published (damaged data recovered
     /// from, an ICC profile left out); nil when nothing (and in entries of older caches).
     var notices: [ImageNotice]?
+    /// For a video, its published files and facts; these derivatives are then its poster's.
+    /// Never in the image cache's `photo.json`: the build merges it in after the image stage.
+    var video: VideoDerivatives?
 
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],

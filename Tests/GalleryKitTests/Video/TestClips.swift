@@ -1,0 +1,56 @@
+import Foundation
+
+@testable import GalleryKit
+
+/// Tiny clips made with ffmpeg in the test itself (testsrc2 or SMPTE bars with a sine tone),
+/// 320 x 240 and a second or two, so that a debug build transcodes them in well under a second.
+enum TestClips {
+    /// ffmpeg from `PATH`; `make test` installs Debian's ffmpeg, so a missing one fails the test.
+    static var tools: FFmpegTools {
+        get throws {
+            switch FFmpegTools.locate() {
+            case .success(let tools): return tools
+            case .failure(let missing): throw ClipError(message: "\(missing.name) is not installed")
+            }
+        }
+    }
+
+    struct ClipError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// Runs ffmpeg with `arguments` (after `-v error -y`) and fails on a non-zero exit.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let outcome = try ChildProcess.run(
+            try tools.ffmpeg, ["-hide_banner", "-nostdin", "-v", "error", "-y"] + arguments,
+            cancellation: ProcessCancellation())
+        guard outcome.status == 0 else { throw ClipError(message: "ffmpeg failed: \(outcome.standardError)") }
+    }
+
+    /// A test pattern with a tone: `seconds` long, `size` pixels, H.264 + AAC in MP4 (or the
+    /// container `url`'s extension names).
+    static func pattern(at url: URL, seconds: Double = 2, size: String = "320x240", tone: Int = 440) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25:duration=\(seconds)",
+            "-f", "lavfi", "-i", "sine=frequency=\(tone):duration=\(seconds)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+            url.path,
+        ])
+    }
+
+    /// 10-bit HEVC SMPTE bars tagged HLG (BT.2020, ARIB STD-B67), as phones record HDR.
+    static func hlg(at url: URL, seconds: Double = 1) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ffmpeg([
+            "-f", "lavfi", "-i", "smptehdbars=size=320x240:rate=25:duration=\(seconds)",
+            "-f", "lavfi", "-i", "sine=frequency=500:duration=\(seconds)",
+            "-vf", "format=yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=error",
+            "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+            "-tag:v", "hvc1", "-c:a", "aac", "-shortest", url.path,
+        ])
+    }
+}

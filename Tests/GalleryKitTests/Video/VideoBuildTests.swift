@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// Whole builds with clips made by ffmpeg here: what is published, what the cache saves, what
+/// a broken clip costs.
+@Suite struct VideoBuildTests {
+    private func publishedVideos(_ sandbox: BuildSandbox) -> [String] {
+        FileTree.files(in: sandbox.output).filter { $0.hasPrefix("_video/") }
+    }
+
+    @Test func aClipIsAnAlbumItemWithAnMP4AndAPoster() async throws {
+        let sandbox = try BuildSandbox()
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("trip/clip.mp4"))
+        try sandbox.put("trip/clip.md", "---\ntitle: The clip\nalt: A test pattern\n---\nMoving colours.\n")
+        let outcome = await sandbox.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        let files = publishedVideos(sandbox)
+        #expect(files.count == 1)
+        #expect(files.first?.hasSuffix("/clip.mp4") == true)
+        #expect(outcome.summary?.videoCount == 1)
+        #expect(outcome.summary?.photoCount == 0)
+        let page = try String(
+            contentsOf: sandbox.output.appendingPathComponent("trip/clip/index.html"), encoding: .utf8)
+        #expect(page.contains("The clip"))
+        // The poster went through the photo pipeline: renditions and a blur-up placeholder.
+        #expect(
+            FileTree.files(in: sandbox.output).contains {
+                $0.hasPrefix("_img/") && $0.hasSuffix("clip-320.jpg")
+            })
+        #expect(page.contains("--gk-placeholder: url('data:image/webp;base64,"))
+    }
+
+    @Test func aRebuildTranscodesNothingAndAChangedClipOnlyItself() async throws {
+        let sandbox = try BuildSandbox()
+        let cache = sandbox.root.appendingPathComponent("cache")
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/one.mp4"), seconds: 1)
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/two.mp4"), seconds: 1, tone: 660)
+        let first = await sandbox.build(cache: cache)
+        #expect(first.succeeded, "\(first.rendered)")
+        #expect(first.summary?.cachedVideoCount == 0)
+        let second = await sandbox.build(cache: cache)
+        #expect(second.summary?.videoCount == 2)
+        #expect(second.summary?.cachedVideoCount == 2)
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/two.mp4"), seconds: 1, tone: 880)
+        let third = await sandbox.build(cache: cache)
+        #expect(third.summary?.cachedVideoCount == 1)
+        #expect(publishedVideos(sandbox).count == 2)
+    }
+
+    @Test func aTruncatedClipIsNamedAndTheRestBuilds() async throws {
+        let sandbox = try BuildSandbox()
+        let whole = sandbox.root.appendingPathComponent("whole.mp4")
+        try TestClips.pattern(at: whole, seconds: 1)
+        let bytes = try [UInt8](Data(contentsOf: whole))
+        try sandbox.put("a/cut.mp4", bytes: Array(bytes.prefix(bytes.count / 2)))
+        try sandbox.put("a/empty.mov", bytes: [])
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/good.mp4"), seconds: 1)
+        let outcome = await sandbox.build(keepGoing: true)
+        let errors = outcome.diagnostics.filter { $0.severity == .error }.map(\.description)
+        #expect(errors.count == 2)
+        #expect(errors.contains { $0.hasPrefix("a/cut.mp4: error: the video is damaged or truncated: ") })
+        #expect(errors.contains("a/empty.mov: error: empty file (0 bytes): not a video"))
+        #expect(publishedVideos(sandbox).map { ($0 as NSString).lastPathComponent } == ["good.mp4"])
+    }
+
+    @Test func withoutFFmpegVideosWarnAndTheSiteBuilds() async throws {
+        let sandbox = try BuildSandbox()
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/clip.mp4"), seconds: 1)
+        let stage = VideoStage(
+            settings: VideoSettings(), jobs: 1, cache: nil, siteRoot: sandbox.output,
+            environment: ["PATH": sandbox.root.path])
+        let diagnostics = DiagnosticCollector()
+        let clip = PhotoSource(
+            sourcePath: "a/clip.mp4", fileName: "clip.mp4", slug: "clip", urlPath: "a/clip/")
+        let output = await stage.run(
+            [clip], contentDirectory: sandbox.content, diagnostics: diagnostics, progress: { _ in })
+        #expect(output.videos.isEmpty)
+        #expect(
+            diagnostics.diagnostics.map(\.description) == [
+                "a/clip.mp4: warning: ffmpeg is not installed, so this video is left out (on Debian: apt-get install ffmpeg)"
+            ])
+    }
+}
