@@ -111,6 +111,7 @@ extension ContextBuilder {
         {
             value["image"] = image
         }
+        if let video = photo.video { value["video"] = VideoContext.player(photo, video: video, links: links) }
         if !photo.source.captionHTML.isEmpty { value["caption"] = .string(photo.source.captionHTML) }
         let rows = ExifPanel.rows(photo.exif)
         value["exif"] = .array(rows)

@@ -39,7 +39,7 @@ struct PhotoText: Sendable, Hashable {
         }
         return Diagnostic(
             .warning, SourceLocation(file: source.sourcePath),
-            "photo has no alt text; add `alt:` to \(stem).md")
+            "\(source.isVideo ? "video" : "photo") has no alt text; add `alt:` to \(stem).md")
     }
 
     /// ImageDescription values that cameras write on their own; they describe nothing, so they

@@ -24,12 +24,31 @@ import Testing
         let page = try String(
             contentsOf: sandbox.output.appendingPathComponent("trip/clip/index.html"), encoding: .utf8)
         #expect(page.contains("The clip"))
-        // The poster went through the photo pipeline: renditions and a blur-up placeholder.
-        #expect(
-            FileTree.files(in: sandbox.output).contains {
+        // The poster went through the photo pipeline: renditions, and the album tile is a
+        // blur-up picture like a photo's, with the play badge and the duration.
+        let poster = try #require(
+            FileTree.files(in: sandbox.output).first {
                 $0.hasPrefix("_img/") && $0.hasSuffix("clip-320.jpg")
             })
-        #expect(page.contains("--gk-placeholder: url('data:image/webp;base64,"))
+        let album = try String(
+            contentsOf: sandbox.output.appendingPathComponent("trip/index.html"), encoding: .utf8)
+        #expect(album.contains("--gk-placeholder: url('data:image/webp;base64,"))
+        #expect(album.contains("alt=\"A test pattern\""))
+        #expect(
+            album.contains(
+                "<span class=\"gk-video-badge\" data-gk-preview=\"/\(files[0])\"><span class=\"gk-video-play\" "
+                    + "aria-hidden=\"true\"></span><span class=\"visually-hidden\">Video, 2 seconds</span>"
+                    + "<time datetime=\"PT2S\" aria-hidden=\"true\">0:02</time></span>"))
+        #expect(album.contains("1 video"))
+        // Its page plays it with the browser's controls, from the poster, never by itself.
+        #expect(
+            page.contains(
+                "<video class=\"gk-video-player\" controls playsinline preload=\"metadata\" "
+                    + "poster=\"/\(poster)\" width=\"320\" height=\"240\" aria-label=\"A test pattern\">\n"
+                    + "<source src=\"/\(files[0])\" type=\"video/mp4\">\n"))
+        #expect(!page.contains("autoplay"))
+        #expect(!page.contains("muted"))
+        #expect(page.contains("<a href=\"/\(files[0])\">Download it</a> (MP4, "))
     }
 
     @Test func aRebuildTranscodesNothingAndAChangedClipOnlyItself() async throws {
