@@ -84,6 +84,27 @@ import Testing
         #expect(publishedVideos(sandbox).map { ($0 as NSString).lastPathComponent } == ["good.mp4"])
     }
 
+    @Test func aHiddenClipIsNotTranscodedAndAPosterPastTheEndWarns() async throws {
+        let sandbox = try BuildSandbox()
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/secret.mp4"), seconds: 1)
+        try sandbox.put("a/secret.md", "---\nalt: Hidden\nhidden: true\n---\n")
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/late.mp4"), seconds: 1, tone: 660)
+        try sandbox.put("a/late.md", "---\nalt: Late\nposter: 9\n---\n")
+        let outcome = await sandbox.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        #expect(publishedVideos(sandbox).map { ($0 as NSString).lastPathComponent } == ["late.mp4"])
+        #expect(
+            !FileManager.default.fileExists(atPath: sandbox.output.appendingPathComponent("a/secret").path))
+        #expect(
+            outcome.rendered.contains(
+                "a/late.mp4: warning: poster: 9 s is past the end of the clip (1 s); "
+                    + "using the first frame that is not black"))
+        #expect(
+            FileTree.files(in: sandbox.output).contains {
+                $0.hasPrefix("_img/") && $0.hasSuffix("late-320.jpg")
+            })
+    }
+
     @Test func withoutFFmpegVideosWarnAndTheSiteBuilds() async throws {
         let sandbox = try BuildSandbox()
         try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/clip.mp4"), seconds: 1)
