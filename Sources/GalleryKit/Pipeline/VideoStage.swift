@@ -7,14 +7,16 @@ import Synchronization
 /// Two passes over the clips, each in `jobs` worker threads: first each clip's key (its bytes,
 /// streamed through SHA-256 unless the cache index knows its stamp), a cache lookup and, on a
 /// miss, ffprobe and a check that the file is not cut short; then the clips that missed are
-/// transcoded, at most `jobs` ffmpeg at a time, each with its share of the cores as threads,
-/// so that the machine is never oversubscribed. Progress is the seconds of video done against
+/// transcoded, at most `jobs` ffmpeg at a time, each decoding and filtering with its share of
+/// the cores as threads (its encoder has a fixed two, for the same bytes on every machine:
+/// ``VideoCommands/encoderThreads``), so that `jobs` clips fill the cores rather than each
+/// taking them all. Progress is the seconds of video done against
 /// the seconds to do. On cancellation every ffmpeg is stopped (``ProcessCancellation``) and its
 /// work folder removed: no partial file reaches the cache or the site.
 struct VideoStage: Sendable {
     /// Bump when the published files would come out different for the same input and
     /// settings: part of the video cache key and of the `_video/<hash>/` folder name.
-    static let version = "galleryc-video-1"
+    static let version = "galleryc-video-2"
 
     var settings: VideoSettings
     var jobs: Int

@@ -9,8 +9,16 @@
 struct VideoCommands: Sendable, Hashable {
     var settings: VideoSettings
     var probe: VideoProbe
-    /// ffmpeg's threads for one command (decoder, filters, encoder).
+    /// ffmpeg's threads for one command's decoder and filters: the cores shared by the clips
+    /// transcoding at once. They do not change a byte of the output.
     var threads: Int
+
+    /// The encoders' threads, whatever the machine and `--jobs`: x264's and libvpx's output
+    /// depends on their thread count (x264's frame threads limit the motion search; measured
+    /// with ffmpeg 5.1: 1, 2 and 4 threads give three different files), and the same content
+    /// must give the same bytes on every machine. Two, the cores of the smallest machine
+    /// galleryc is built for; decoding and filtering use the rest.
+    static let encoderThreads = 2
 
     /// The filter chain: scale to `video.height` at most (never up, square pixels, even
     /// sizes), then for HDR sources tone-map to SDR BT.709 (linear light, Hable's curve, as
@@ -57,7 +65,7 @@ struct VideoCommands: Sendable, Hashable {
         case .mp4:
             arguments += [
                 "-c:v", "libx264", "-profile:v", "high", "-preset", "medium", "-crf", "\(settings.crf)",
-                "-threads", "\(threads)",
+                "-threads:v", "\(Self.encoderThreads)",
             ]
             if probe.hasAudio { arguments += ["-c:a", "aac", "-b:a", "128k"] }
             arguments += ["-movflags", "+faststart", "-f", "mp4"]
@@ -65,7 +73,7 @@ struct VideoCommands: Sendable, Hashable {
             // VP9's scale is 0-63; its crf 31 is what Google suggests for 1080p, near x264's 23.
             arguments += [
                 "-c:v", "libvpx-vp9", "-crf", "\(min(63, settings.crf + 8))", "-b:v", "0", "-row-mt", "1",
-                "-deadline", "good", "-cpu-used", "4", "-threads", "\(threads)",
+                "-deadline", "good", "-cpu-used", "4", "-threads:v", "\(Self.encoderThreads)",
             ]
             if probe.hasAudio { arguments += ["-c:a", "libopus", "-b:a", "96k"] }
             arguments += ["-f", "webm"]

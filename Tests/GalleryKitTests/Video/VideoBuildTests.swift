@@ -105,6 +105,34 @@ import Testing
             })
     }
 
+    /// x264's bytes depend on its thread count; the decoder's and filters' do not. With two
+    /// clips, `--jobs 1` gives each ffmpeg both cores and `--jobs 2` one each: the published
+    /// files must not differ (nor between machines with other core counts).
+    @Test func clipsAreTheSameBytesWhateverTheJobsAndCores() async throws {
+        let sandbox = try BuildSandbox()
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/one.mp4"), seconds: 1)
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/two.mp4"), seconds: 1, tone: 660)
+        let serial = sandbox.root.appendingPathComponent("serial")
+        let parallel = sandbox.root.appendingPathComponent("parallel")
+        let one = await sandbox.build(jobs: 1, output: serial)
+        let two = await sandbox.build(jobs: 2, output: parallel)
+        #expect(one.succeeded && two.succeeded, "\(one.rendered) \(two.rendered)")
+        try DeterminismTests.expectIdentical(serial, parallel)
+        let commands = (1...8).map { threads in
+            VideoCommands(
+                settings: VideoSettings(),
+                probe: VideoProbe(
+                    duration: 1, codedWidth: 320, codedHeight: 240, rotation: 0, transfer: .sdr,
+                    hasAudio: true),
+                threads: threads
+            ).transcode("in.mp4", to: .mp4, destination: "out.mp4")
+        }
+        let encoderThreads = commands.map { arguments in
+            arguments.indices.filter { arguments[$0] == "-threads:v" }.map { arguments[$0 + 1] }
+        }
+        #expect(encoderThreads.allSatisfy { $0 == ["\(VideoCommands.encoderThreads)"] }, "\(encoderThreads)")
+    }
+
     @Test func withoutFFmpegVideosWarnAndTheSiteBuilds() async throws {
         let sandbox = try BuildSandbox()
         try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/clip.mp4"), seconds: 1)

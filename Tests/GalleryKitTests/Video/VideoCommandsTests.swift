@@ -21,7 +21,7 @@ import Testing
         for part in [
             "-map 0:v:0", "-map 0:a:0", "-sn -dn", "-map_metadata -1", "-map_chapters -1",
             "-fflags +bitexact",
-            "-c:v libx264 -profile:v high", "-crf 23", "-c:a aac", "-movflags +faststart", "-threads 1",
+            "-c:v libx264 -profile:v high", "-crf 23", "-c:a aac", "-movflags +faststart", "-threads:v 2",
             "format=yuv420p",
         ] {
             #expect(text.contains(part), "missing \(part)")
