@@ -351,3 +351,27 @@ def test_ctrl_c_stops_ffmpeg_and_leaves_no_partial_file(galleryc, tmp_path):
     assert not output.exists() or not list(output.rglob("*.mp4")), list(output.rglob("*"))
     leftovers = [p for p in cache.rglob("*") if p.is_file() and p.suffix in (".mp4", ".png", ".webm")]
     assert leftovers == [], leftovers
+
+
+def test_without_ffmpeg_clips_are_a_warning_and_the_rest_of_the_site_builds(galleryc, tmp_path):
+    content = tmp_path / "content" / "a"
+    content.mkdir(parents=True)
+    make_pattern(content / "clip.mp4", seconds=1)
+    (content / "clip.md").write_text("---\nalt: A pattern\n---\n")
+    Image.new("RGB", (64, 48), (200, 40, 40)).save(content / "red.jpg")
+    (content / "red.md").write_text("---\nalt: Red\n---\n")
+    output = tmp_path / "public"
+    proc = subprocess.run(
+        [str(galleryc), "build", str(tmp_path / "content"), "--output", str(output)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env=dict(os.environ, NO_COLOR="1", PATH=str(tmp_path / "no-tools")),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (
+        "a/clip.mp4: warning: ffmpeg is not installed, so this video is left out "
+        "(on Debian: apt-get install ffmpeg)" in proc.stderr
+    ), proc.stderr
+    assert "1 photo" in proc.stdout and "video" not in proc.stdout, proc.stdout
+    assert (output / "a" / "red" / "index.html").is_file()
+    assert not (output / "a" / "clip").exists()
+    assert not (output / "_video").exists()
