@@ -107,6 +107,11 @@ public enum StarterSite {
         #   progressive: true
         #   max_megapixels: 200
         #   background: "#fbfaf8"
+        # video:                     # video clips (needs ffmpeg); video: false leaves them out
+        #   enabled: true
+        #   height: 1080
+        #   crf: 23
+        #   formats: [mp4]           # [webm, mp4] adds VP9 in WebM, offered first
         # downloads:
         #   zip: false
         # publish:
