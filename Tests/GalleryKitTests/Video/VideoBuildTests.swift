@@ -51,6 +51,21 @@ import Testing
         #expect(page.contains("<a href=\"/\(files[0])\">Download it</a> (MP4, "))
     }
 
+    @Test func aStoryAlbumShowsTheBadgeOnAClipsPoster() async throws {
+        let sandbox = try BuildSandbox()
+        try sandbox.put("essay/index.md", "---\ntitle: Essay\nlayout: story\n---\n")
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("essay/clip.mp4"), seconds: 1)
+        try sandbox.put("essay/clip.md", "---\nalt: A test pattern\n---\n")
+        let outcome = await sandbox.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        let album = try String(
+            contentsOf: sandbox.output.appendingPathComponent("essay/index.html"), encoding: .utf8)
+        let item = try #require(
+            album.components(separatedBy: "<figure class=\"gk-story-item\">").dropFirst().first)
+        #expect(item.contains("alt=\"A test pattern\""))
+        #expect(item.contains("<span class=\"visually-hidden\">Video, 1 second</span>"))
+    }
+
     @Test func aRebuildTranscodesNothingAndAChangedClipOnlyItself() async throws {
         let sandbox = try BuildSandbox()
         let cache = sandbox.root.appendingPathComponent("cache")
