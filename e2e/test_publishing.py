@@ -15,11 +15,16 @@ from conftest import CORPUS, FIXTURES, REPO_ROOT, copy_content
 WORKFLOW = REPO_ROOT / "docs" / "github-pages.yml"
 
 
-def _build_packages() -> set[str]:
+def _make_list(name: str) -> set[str]:
     makefile = (REPO_ROOT / "Makefile").read_text()
-    match = re.search(r"^BUILD_PACKAGES := (.*?)(?<!\\)\n", makefile, re.S | re.M)
-    assert match, "no BUILD_PACKAGES in the Makefile"
+    match = re.search(rf"^{name} := (.*?)(?<!\\)\n", makefile, re.S | re.M)
+    assert match, f"no {name} in the Makefile"
     return set(match.group(1).replace("\\\n", " ").split())
+
+
+def _build_packages() -> set[str]:
+    """What `make deps` installs: the libraries galleryc links and what it runs (ffmpeg)."""
+    return _make_list("BUILD_PACKAGES") | _make_list("RUNTIME_PACKAGES")
 
 
 def test_the_github_pages_workflow_builds_with_the_cache_and_deploys_the_output():
@@ -29,7 +34,7 @@ def test_the_github_pages_workflow_builds_with_the_cache_and_deploys_the_output(
     install = next(step["run"] for step in steps if "apt-get install" in step.get("run", ""))
     listed = install.split("--no-install-recommends", 1)[1]
     installed = set(listed.replace("\\\n", " ").split())
-    assert installed == _build_packages(), "the workflow installs what the Makefile's BUILD_PACKAGES lists"
+    assert installed == _build_packages(), "the workflow installs what the Makefile's BUILD_PACKAGES and RUNTIME_PACKAGES list"
     caches = [step for step in steps if str(step.get("uses", "")).startswith("actions/cache@")]
     assert caches and caches[0]["with"]["path"] == ".galleryc/cache"
     assert "galleryc build content --output public" in runs

@@ -100,10 +100,15 @@ extension Invocation {
         }
     }
 
-    /// `Built 12 pages, 120 photos (95 cached) in 3.4 s -> public/`
+    /// `Built 12 pages, 120 photos (95 cached) in 3.4 s -> public/`; with clips,
+    /// `Built 12 pages, 120 photos (95 cached), 3 videos (2 cached) in 3.4 s -> public/`.
     static func summaryLine(_ summary: BuildSummary, output: String) -> String {
         var line = "Built \(counted(summary.pageCount, "page")), \(counted(summary.photoCount, "photo"))"
         if summary.cachedPhotoCount > 0 { line += " (\(summary.cachedPhotoCount) cached)" }
+        if summary.videoCount > 0 {
+            line += ", \(counted(summary.videoCount, "video"))"
+            if summary.cachedVideoCount > 0 { line += " (\(summary.cachedVideoCount) cached)" }
+        }
         line += " in \(String(format: "%.1f", seconds(summary.duration))) s -> \(output)"
         return line
     }

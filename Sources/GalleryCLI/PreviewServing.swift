@@ -44,8 +44,9 @@ enum PreviewServing {
             let summary = try await SiteBuilder.build(
                 request.options, session: session, diagnostics: diagnostics, progress: { _ in })
             request.printDiagnostics(diagnostics.diagnostics)
+            let videos = summary.videoCount > 0 ? ", \(counted(summary.videoCount, "video"))" : ""
             request.log(
-                "Built \(counted(summary.pageCount, "page")), \(counted(summary.photoCount, "photo")) in "
+                "Built \(counted(summary.pageCount, "page")), \(counted(summary.photoCount, "photo"))\(videos) in "
                     + String(format: "%.2f s", seconds(summary.duration)))
             if request.showsTimings { request.log(timingsLine(summary)) }
             // The server swaps stylesheets in place when only stylesheets changed.

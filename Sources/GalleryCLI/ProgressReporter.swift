@@ -1,9 +1,9 @@
 import GalleryKit
 import Synchronization
 
-/// Shows image-stage progress on stderr: on a terminal one line redrawn with `\r`, otherwise a
-/// plain line each time another tenth of the photos is done. Silent when `enabled` is false.
-/// Called from any worker thread.
+/// Shows image-stage and video-stage progress on stderr: on a terminal one line redrawn with
+/// `\r`, otherwise a plain line each time another tenth of the photos (or of the seconds of
+/// video to transcode) is done. Silent when `enabled` is false. Called from any worker thread.
 public final class ProgressReporter: Sendable {
     private let console: Console
     private let enabled: Bool
@@ -13,6 +13,8 @@ public final class ProgressReporter: Sendable {
         var done = 0
         var lastTenth = 0
         var lineDrawn = false
+        var videoPercent = -1
+        var videoLastTenth = 0
     }
 
     /// Creates a reporter writing to `console.writeError`.
@@ -23,7 +25,15 @@ public final class ProgressReporter: Sendable {
 
     /// Records progress; reports arriving out of order never move the count backwards.
     public func report(_ progress: BuildProgress) {
-        guard enabled, progress.photosTotal > 0 else { return }
+        guard enabled else { return }
+        if progress.videoSecondsTotal > 0 {
+            state.withLock { state in
+                guard let text = nextVideoLine(&state, progress) else { return }
+                console.writeError(text)
+            }
+            return
+        }
+        guard progress.photosTotal > 0 else { return }
         let total = progress.photosTotal
         // Written under the lock so that lines from different workers never arrive out of order.
         state.withLock { state in
@@ -46,6 +56,23 @@ public final class ProgressReporter: Sendable {
             state.lastTenth = tenth
             return "\(line) (\(tenth * 10)%)\n"
         }
+    }
+
+    /// `Transcoding videos: 42%`: the seconds of video done against those to do.
+    private func nextVideoLine(_ state: inout State, _ progress: BuildProgress) -> String? {
+        let fraction = min(1, max(0, progress.videoSecondsDone / progress.videoSecondsTotal))
+        let percent = Int(fraction * 100)
+        guard percent > state.videoPercent else { return nil }
+        state.videoPercent = percent
+        let line = "Transcoding videos: \(percent)%"
+        if console.errorIsTerminal {
+            state.lineDrawn = true
+            return "\r\(line)\u{1B}[K"
+        }
+        let tenth = percent / 10
+        guard tenth > state.videoLastTenth else { return nil }
+        state.videoLastTenth = tenth
+        return "\(line)\n"
     }
 
     /// Clears the redrawn line so that diagnostics and the summary start on a clean line.

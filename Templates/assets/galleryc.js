@@ -7,7 +7,8 @@
   // Links carry the key they answer to in data-key, so the markup decides, not the script.
   function isTyping(target) {
     if (!target || !(target instanceof Element)) return false;
-    return target.closest("input, textarea, select, [contenteditable]") !== null;
+    // A focused video's own controls take the arrow keys (seeking), not the album.
+    return target.closest("input, textarea, select, [contenteditable], video, audio") !== null;
   }
 
   var KEYS = { ArrowLeft: true, ArrowRight: true, Escape: true };
@@ -153,4 +154,47 @@
       backdrop.style.setProperty("--gk-pull", String(pull));
     }, { passive: true });
   }
+
+  // A video tile previews its clip, muted, while a mouse rests on it: only when the reader's
+  // motion preference is no-preference (checked at that moment, so a change applies at once),
+  // never on touch, never with Save-Data. Leaving the tile removes the preview.
+  var motionOK = window.matchMedia("(prefers-reduced-motion: no-preference)");
+  function saveData() {
+    return !!(navigator.connection && navigator.connection.saveData);
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-preview]"), function (badge) {
+    var link = badge.closest("a");
+    var frame = link && link.querySelector("[data-blurup]");
+    if (!frame) return;
+    var preview = null;
+    function stop() {
+      if (!preview) return;
+      preview.pause();
+      preview.removeAttribute("src");
+      preview.remove();
+      preview = null;
+    }
+    link.addEventListener("pointerenter", function (event) {
+      if (event.pointerType !== "mouse" || !motionOK.matches || saveData() || preview) return;
+      preview = document.createElement("video");
+      preview.className = "gk-video-preview";
+      preview.muted = true;
+      preview.defaultMuted = true;
+      preview.loop = true;
+      preview.playsInline = true;
+      preview.setAttribute("muted", "");
+      preview.setAttribute("playsinline", "");
+      preview.setAttribute("aria-hidden", "true");
+      preview.tabIndex = -1;
+      preview.src = badge.getAttribute("data-gk-preview");
+      frame.appendChild(preview);
+      var mine = preview;
+      var playing = preview.play();
+      if (playing && playing.catch) playing.catch(function () { if (preview === mine) stop(); });
+    });
+    link.addEventListener("pointerleave", stop);
+    if (motionOK.addEventListener) {
+      motionOK.addEventListener("change", function () { if (!motionOK.matches) stop(); });
+    }
+  });
 })();

@@ -73,6 +73,20 @@ private struct Boom: Error, CustomStringConvertible {
         )
     }
 
+    @Test func summaryCountsVideosApartFromPhotos() {
+        var summary = BuildSummary(pageCount: 3, photoCount: 2, cachedPhotoCount: 0, duration: .seconds(2))
+        summary.videoCount = 3
+        summary.cachedVideoCount = 2
+        #expect(
+            Invocation.summaryLine(summary, output: "public/")
+                == "Built 3 pages, 2 photos, 3 videos (2 cached) in 2.0 s -> public/")
+        summary.videoCount = 1
+        summary.cachedVideoCount = 0
+        #expect(
+            Invocation.summaryLine(summary, output: "public/")
+                == "Built 3 pages, 2 photos, 1 video in 2.0 s -> public/")
+    }
+
     @Test func optionsReachTheBuild() async throws {
         let site = try TestSite()
         let console = TestConsole()

@@ -33,6 +33,30 @@ private func photos(_ total: Int) -> SiteBuildFunction {
         #expect(!console.err.contains("\n"))
     }
 
+    /// A transcode of 20 s of video reporting every half second, then out of order.
+    private static let videos: SiteBuildFunction = { _, _, progress in
+        for step in 0...40 {
+            progress(BuildProgress(videoSecondsDone: Double(step) / 2, videoSecondsTotal: 20))
+        }
+        progress(BuildProgress(videoSecondsDone: 3, videoSecondsTotal: 20))
+        return BuildSummary(pageCount: 1, photoCount: 0, cachedPhotoCount: 0, duration: .zero)
+    }
+
+    @Test func videoProgressIsAPercentOfTheSecondsToTranscode() async throws {
+        let site = try TestSite()
+        let plain = TestConsole()
+        #expect(await site.run(["build"], console: plain, build: Self.videos) == 0)
+        let lines = plain.err.split(separator: "\n")
+        #expect(lines.count == 10)
+        #expect(lines.first == "Transcoding videos: 10%")
+        #expect(lines.last == "Transcoding videos: 100%")
+        let terminal = TestConsole(terminal: true)
+        #expect(await site.run(["build"], console: terminal, build: Self.videos) == 0)
+        #expect(terminal.err.hasPrefix("\rTranscoding videos: 0%\u{1B}[K\rTranscoding videos: 2%\u{1B}[K"))
+        #expect(terminal.err.hasSuffix("\rTranscoding videos: 100%\u{1B}[K\r\u{1B}[K"))
+        #expect(!terminal.err.contains("\n"))
+    }
+
     @Test func quietShowsNoProgress() async throws {
         let site = try TestSite()
         let console = TestConsole(terminal: true)

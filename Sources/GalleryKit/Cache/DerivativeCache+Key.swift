@@ -59,6 +59,14 @@ extension DerivativeCache {
     func contentHash<Failure: Error>(of sourceURL: URL, read: () throws(Failure) -> [UInt8]) throws(Failure)
         -> String
     {
+        try contentHash(of: sourceURL, digest: { () throws(Failure) in SHA256.hex(try read()) })
+    }
+
+    /// The source's content hash: from the index when its stamp is unchanged, else `digest()`
+    /// (SHA-256 of the file as hex; a video's is streamed rather than read whole).
+    func contentHash<Failure: Error>(of sourceURL: URL, digest: () throws(Failure) -> String) throws(Failure)
+        -> String
+    {
         let path = sourceURL.standardizedFileURL.path
         let before = CacheFileSystem.stamp(path)
         let known: String? = state.withLock { state in
@@ -67,7 +75,7 @@ extension DerivativeCache {
             return record.hash
         }
         if let known { return known }
-        let hash = SHA256.hex(try read())
+        let hash = try digest()
         let after = CacheFileSystem.stamp(path)
         state.withLock { state in
             state.statistics.filesHashed += 1

@@ -56,7 +56,10 @@ extension DerivativeCache {
     }
 
     /// Renames the finished `temporary` folder to the entry's folder.
-    private func publish(_ temporary: String, as key: CacheKey, _ photo: String) throws(CacheError) {
+    /// `recordFileName` tells a complete entry of the kind being stored (`photo.json`, `video.json`).
+    func publish(
+        _ temporary: String, as key: CacheKey, _ photo: String, recordFileName: String = recordFileName
+    ) throws(CacheError) {
         let entry = entryDirectory(for: key)
         guard CacheFileSystem.makeDirectory(entry.deletingLastPathComponent().path) else {
             throw storeError("cannot create \(entry.deletingLastPathComponent().path)", photo)
@@ -65,7 +68,11 @@ extension DerivativeCache {
         guard code == EEXIST || code == ENOTEMPTY else {
             throw storeError("cannot publish the entry: \(errnoText(code))", photo)
         }
-        if validRecord(for: key) != nil {
+        let complete =
+            recordFileName == Self.recordFileName
+            ? validRecord(for: key) != nil
+            : FileManager.default.fileExists(atPath: entry.path + "/" + recordFileName)
+        if complete {
             // Another worker or process stored the same derivatives first: keep theirs.
             try? FileManager.default.removeItem(atPath: temporary)
             return
@@ -79,7 +86,7 @@ extension DerivativeCache {
     }
 
     /// A new, empty folder under `<cache>/tmp/` named after this process.
-    private func makeTemporaryFolder(_ photo: String) throws(CacheError) -> String {
+    func makeTemporaryFolder(_ photo: String) throws(CacheError) -> String {
         let parent = directory.appendingPathComponent(Self.temporaryFolderName).path
         let name = "\(CacheFileSystem.processID)-\(UInt64.random(in: 0...UInt64.max))"
         let path = parent + "/" + name
@@ -89,7 +96,7 @@ extension DerivativeCache {
         return path
     }
 
-    private func storeError(_ detail: String, _ photo: String) -> CacheError {
+    func storeError(_ detail: String, _ photo: String) -> CacheError {
         CacheError(.io(operation: "store the derivatives", detail: detail), file: photo)
     }
 }

@@ -74,7 +74,8 @@ struct AlbumBuilder {
             switch entry {
             case .photo(var photo):
                 photo.slug = slugs.allocate(
-                    for: (name as NSString).deletingPathExtension, fallback: "photo",
+                    for: (name as NSString).deletingPathExtension,
+                    fallback: photo.isVideo ? "video" : "photo",
                     reporter: reporter(photo.sourcePath))
                 photo.urlPath = urlPath + photo.slug + "/"
                 photos.append(photo)
@@ -148,8 +149,9 @@ struct AlbumBuilder {
     ) -> PhotoSource? {
         var meta = PhotoMetadata()
         let sidecarPath = scan.sidecars[file].map(scan.child)
+        let isVideo = FolderScanner.isVideo(file)
         if let sidecarPath, let front = loader.readFrontMatter(sidecarPath) {
-            meta = PhotoMetadata(front, reporter: reporter(sidecarPath), markdown: markdown)
+            meta = PhotoMetadata(front, reporter: reporter(sidecarPath), markdown: markdown, video: isVideo)
         }
         if meta.hidden || resource?.hidden == true { return nil }
         var caption = meta.captionHTML
@@ -166,6 +168,8 @@ struct AlbumBuilder {
             source.xmpSidecarPath = xmpPath
             source.described = loader.readXMPSidecar(xmpPath)
         }
+        source.isVideo = isVideo
+        source.posterTime = meta.posterTime
         return source
     }
 

@@ -36,7 +36,10 @@ enum ContentProblem: ErrorReason {
     case refusedMetadata(String, reason: String)
     /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
     case unsupportedImage(format: String)
-    case unsupportedVideo(format: String)
+    /// A video in a site whose site.yml says `video: false`.
+    case videosOff
+    /// A sidecar key that only a video has (`poster:`), in a photo's sidecar.
+    case videoOnlyKey(String)
     /// Any other file that is not a photo, a page or site.yml.
     case notMedia
     /// A `<name>.md` sidecar of a file that was skipped.
@@ -81,11 +84,11 @@ enum ContentProblem: ErrorReason {
             .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin:
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
-            .unsupportedImage, .refusedMetadata, .nameNotUTF8, .linkOutsideContent, .linkAroundContent,
-            .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles, .secondIndex, .hugoKey,
-            .unreadableXMP:
+            .unsupportedImage, .refusedMetadata, .nameNotUTF8, .videoOnlyKey, .linkOutsideContent,
+            .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
+            .secondIndex, .hugoKey, .unreadableXMP:
             .warning
-        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .unsupportedVideo, .notMedia,
+        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .notMedia,
             .sidecarOfSkippedFile, .skippedByNomedia,
             .slugTaken:
             .note
@@ -123,8 +126,10 @@ enum ContentProblem: ErrorReason {
             "privacy.exif: '\(word)' is refused: \(reason); left out"
         case .unsupportedImage(let format):
             "unsupported image format \(format); skipped"
-        case .unsupportedVideo(let format):
-            "videos are not supported yet (\(format)); skipped"
+        case .videosOff:
+            "a video, skipped: site.yml says 'video: false'"
+        case .videoOnlyKey(let key):
+            "'\(key)' is only for a video's sidecar; ignored"
         case .notMedia:
             "not a photo, page or site.yml; skipped"
         case .sidecarOfSkippedFile(let name):

@@ -47,8 +47,10 @@ struct ContentLoader {
         }
         _ = allowed("templates")
 
-        let scan = FolderScanner(root: contentDirectory, followLinks: followLinks, diagnostics: diagnostics)
-            .scanRoot()
+        let scan = FolderScanner(
+            root: contentDirectory, followLinks: followLinks, videos: config.video.enabled,
+            diagnostics: diagnostics
+        ).scanRoot()
         var builder = AlbumBuilder(
             loader: self,
             markdown: MarkdownOptions(allowRawHTML: config.allowRawHTML, basePath: config.basePath))

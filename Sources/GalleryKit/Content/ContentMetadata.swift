@@ -106,7 +106,7 @@ struct AlbumMetadata {
 
 /// What a photo's sidecar `<name>.md` says.
 struct PhotoMetadata {
-    static let keys = ["title", "alt", "focus", "hidden", "kenburns", "tags"]
+    static let keys = ["title", "alt", "focus", "hidden", "kenburns", "tags", "poster"]
 
     var title: String?
     var alt: String?
@@ -116,12 +116,20 @@ struct PhotoMetadata {
     var captionHTML = ""
     /// `tags: [a, b]`: the photo's tags, instead of its metadata's keywords.
     var tags: [String]?
+    /// A video's poster frame, in seconds from its start (`poster: 2.5`).
+    var posterTime: Double?
 
     init() {}
 
-    init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions) {
+    /// - Parameter video: the sidecar is a video's: `poster:` applies (on a photo's, it warns).
+    init(_ front: FrontMatter, reporter: IssueReporter, markdown: MarkdownOptions, video: Bool = false) {
         let fields = FieldReader(
             front.fields, knownKeys: Self.keys, reporter: reporter, sigalStyle: front.style == .sigal)
+        if video {
+            posterTime = fields.double("poster", in: 0...86_400)
+        } else if let node = fields.keyNode("poster") {
+            reporter.report(.videoOnlyKey("poster"), at: node)
+        }
         title = fields.string("title")
         alt = fields.string("alt")
         focus = fields.focus("focus")

@@ -4,7 +4,8 @@ struct FolderScan: Sendable {
     var path: String
     /// The folder's own name.
     var name: String
-    /// Photo file names (.jpg, .jpeg, .png, .webp, .heic, .heif, .hif), natural order.
+    /// Photo and video file names (.jpg, .png, .heic ... and .mp4, .mov ...), natural order:
+    /// both are the album's items.
     var photos: [String] = []
     /// Sidecar file name by photo file name (`DSC_1.md` for `DSC_1.jpg`).
     var sidecars: [String: String] = [:]

@@ -17,7 +17,15 @@ struct FolderScanner {
     static let unsupportedImageExtensions: Set<String> = [
         "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jpm",
     ]
-    static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
+    /// Video clips: album items like photos, transcoded by ffmpeg (see ``VideoStage``).
+    static let videoExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "webm", "mkv", "avi", "ogv", "3gp", "mts",
+    ]
+
+    /// True when `fileName` is a video clip, by its extension.
+    static func isVideo(_ fileName: String) -> Bool {
+        videoExtensions.contains((fileName as NSString).pathExtension.lowercased())
+    }
     /// Files other tools keep beside photos: edit sidecars and thumbnail databases. Skipped
     /// without a word.
     static let knownMetadataExtensions: Set<String> = ["xmp", "aae", "pp3", "dop"]
@@ -26,6 +34,8 @@ struct FolderScanner {
     let root: URL
     /// Follow symlinks that leave the content folder (`--follow-links`).
     var followLinks = false
+    /// Videos are album items (site.yml's `video:` is not `false`); otherwise each is a note.
+    var videos = true
     let diagnostics: DiagnosticCollector
 
     /// What one walk carries from folder to folder.
@@ -109,8 +119,11 @@ struct FolderScanner {
             }
             let ext = (entryName as NSString).pathExtension.lowercased()
             let stem = (entryName as NSString).deletingPathExtension
-            if Self.photoExtensions.contains(ext) {
+            if Self.photoExtensions.contains(ext) || (videos && Self.videoExtensions.contains(ext)) {
                 folder.photos.append(entryName)
+            } else if Self.videoExtensions.contains(ext) {
+                fileReporter.report(.videosOff)
+                skippedStems[stem] = skippedStems[stem] ?? entryName
             } else if ext == "md" {
                 markdown.append(entryName)
             } else if Self.unsupportedImageExtensions.contains(ext) {
@@ -123,9 +136,7 @@ struct FolderScanner {
             {
                 continue
             } else {
-                fileReporter.report(
-                    Self.videoExtensions.contains(ext)
-                        ? .unsupportedVideo(format: ext.uppercased()) : .notMedia)
+                fileReporter.report(.notMedia)
                 walk.skipped[ext, default: 0] += 1
                 skippedStems[stem] = skippedStems[stem] ?? entryName
             }

@@ -4,8 +4,9 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "publish", "downloads", "tags",
+        "privacy", "publish", "downloads", "tags", "video",
     ]
+    static let videoKeys = ["enabled", "height", "crf", "formats"]
     static let imageKeys = [
         "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating",
     ]
@@ -47,6 +48,7 @@ enum SiteConfigReader {
             if let rating = images.int("min_rating", in: -1...5) { config.minRating = rating }
         }
         if let tags = fields.bool("tags") { config.tagPages = tags }
+        readVideo(fields, into: &config.video)
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
         }
@@ -90,6 +92,34 @@ enum SiteConfigReader {
             config.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
         return config
+    }
+
+    /// `video: false` (or `true`), or a mapping of `enabled`, `height`, `crf`, `formats`.
+    private static func readVideo(_ fields: FieldReader, into settings: inout VideoSettings) {
+        guard let node = fields.node("video") else { return }
+        if case .scalar = node.value {
+            if let enabled = fields.typed(
+                "video", "true, false or a mapping of \(FieldReader.oneOf(videoKeys))", ScalarTypes.bool)
+            {
+                settings.enabled = enabled
+            }
+            return
+        }
+        guard let video = fields.nested("video", knownKeys: videoKeys) else { return }
+        if let enabled = video.bool("enabled") { settings.enabled = enabled }
+        if let height = video.int("height", in: 144...4320) { settings.maxHeight = height }
+        if let crf = video.int("crf", in: 0...51) { settings.crf = crf }
+        let formats = VideoFormat.allCases
+        if let chosen = video.list(
+            "formats", of: FieldReader.oneOf(formats.map(\.rawValue)),
+            { name in formats.first { $0.rawValue == name.lowercased() } })
+        {
+            var unique: [VideoFormat] = []
+            for format in chosen where !unique.contains(format) { unique.append(format) }
+            // MP4 is always published: it is the one format every browser plays.
+            if !unique.contains(.mp4) { unique.append(.mp4) }
+            settings.formats = unique
+        }
     }
 
     private static func readImages(_ images: FieldReader, into settings: inout ImageSettings) {

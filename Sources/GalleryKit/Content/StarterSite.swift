@@ -109,6 +109,11 @@ public enum StarterSite {
         #   background: "#fbfaf8"
         #   min_rating: 1              # publish only photos rated 1 star or more (xmp:Rating)
         # tags: true                   # tag pages from the photos' keywords
+        # video:                     # video clips (needs ffmpeg); video: false leaves them out
+        #   enabled: true
+        #   height: 1080
+        #   crf: 23
+        #   formats: [mp4]           # [webm, mp4] adds VP9 in WebM, offered first
         # downloads:
         #   zip: false
         # publish:

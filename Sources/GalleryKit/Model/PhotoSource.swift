@@ -1,4 +1,5 @@
-/// A photo file found in an album, with what its sidecar `<name>.md` says about it.
+/// A photo or video file found in an album, with what its sidecar `<name>.md` says about it.
+/// A video is an album item like a photo: its poster frame goes through the image pipeline.
 struct PhotoSource: Sendable, Hashable {
     /// Path relative to the content folder (`iceland-2024/DSC_0142.jpg`).
     var sourcePath: String
@@ -25,6 +26,11 @@ struct PhotoSource: Sendable, Hashable {
     var described: DescriptiveMetadata?
     /// Where the `.xmp` sidecar was, for diagnostics.
     var xmpSidecarPath: String?
+    /// A video clip (`.mp4`, `.mov` ...) rather than a photo.
+    var isVideo = false
+    /// Seconds into a video for its poster frame (the sidecar's `poster: 2.5`); nil takes the
+    /// first frame that is not black.
+    var posterTime: Double?
 
     init(
         sourcePath: String, fileName: String, slug: String, urlPath: String,

@@ -28,6 +28,9 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// What the file's own XMP and IPTC say of the photo (title, description, keywords,
     /// rating); nil when nothing (and in entries of caches older than pipeline version 6).
     var described: DescriptiveMetadata?
+    /// For a video, its published files and facts; these derivatives are then its poster's.
+    /// Never in the image cache's `photo.json`: the build merges it in after the image stage.
+    var video: VideoDerivatives?
 
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],

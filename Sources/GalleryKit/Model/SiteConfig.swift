@@ -14,6 +14,8 @@ struct SiteConfig: Sendable, Hashable {
     var language: String = "en"
     var copyright: String = ""
     var images = ImageSettings()
+    /// Video output (`video:`); apart from `images` since none of it shapes a photo.
+    var video = VideoSettings()
     /// Keep raw HTML in Markdown (cmark's unsafe mode). Off by default, as in Hugo.
     var allowRawHTML: Bool = false
     /// Extra settings for the motion layer, read by the Motion stage.

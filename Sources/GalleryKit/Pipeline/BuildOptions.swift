@@ -75,6 +75,10 @@ public struct BuildSummary: Sendable, Hashable {
     public var photoCount: Int
     /// Photos whose renditions came from the cache instead of being processed.
     public var cachedPhotoCount: Int
+    /// Video clips published (not counted in ``photoCount``).
+    public var videoCount = 0
+    /// Clips restored from the cache instead of being transcoded.
+    public var cachedVideoCount = 0
     public var duration: Duration
     /// Where the time went, phase by phase (`GALLERYC_TIMINGS=1` prints them).
     public var phases: [BuildPhaseTiming]
@@ -96,14 +100,28 @@ public struct BuildSummary: Sendable, Hashable {
     }
 }
 
-/// Progress of the image stage, reported as photos finish (from any worker thread).
+/// Progress of the image stage, reported as photos finish, or of the video stage, as ffmpeg
+/// goes (from any worker thread).
 public struct BuildProgress: Sendable, Hashable {
     public var photosDone: Int
     public var photosTotal: Int
+    /// Seconds of video transcoded so far, summed over the clips and formats being made.
+    public var videoSecondsDone: Double
+    /// Seconds of video to transcode in this build (0 when every clip came from the cache).
+    public var videoSecondsTotal: Double
 
     public init(photosDone: Int, photosTotal: Int) {
         self.photosDone = photosDone
         self.photosTotal = photosTotal
+        self.videoSecondsDone = 0
+        self.videoSecondsTotal = 0
+    }
+
+    public init(videoSecondsDone: Double, videoSecondsTotal: Double) {
+        self.photosDone = 0
+        self.photosTotal = 0
+        self.videoSecondsDone = videoSecondsDone
+        self.videoSecondsTotal = videoSecondsTotal
     }
 }
 

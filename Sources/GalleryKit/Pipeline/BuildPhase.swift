@@ -14,6 +14,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case templates
     /// Open the derivative cache and read its index (``DerivativeCache``).
     case cacheOpen = "cache open"
+    /// Every video clip transcoded by ffmpeg, or restored from the cache, with its poster
+    /// frame for the image stage (``VideoStage``), wall time.
+    case videos
     /// Image workers, summed: hash each source for its cache key.
     case cacheKey = "cache key"
     /// Image workers, summed: link cached renditions into the staging folder.

@@ -18,7 +18,15 @@ struct BuildRun: Sendable {
     struct Images: Sendable {
         var output: ImageStage.Output
         var cache: DerivativeCache?
+        /// How many of the videos among ``derivatives`` were restored from the cache.
+        var videoCachedCount = 0
         var derivatives: [String: PhotoDerivatives] { output.derivatives }
+        /// Every published file of the photos and videos: renditions, originals, video files.
+        var publishedPaths: [String] {
+            output.derivatives.values.flatMap {
+                $0.publishedFiles.map(\.path) + ($0.video?.files.map(\.path) ?? [])
+            }
+        }
     }
 
     /// The verdict of a failed build: the errors are in the diagnostics.
@@ -79,24 +87,60 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/cacheOpen`` and ``BuildPhase/images``: every photo's derivatives, from the
-    /// cache where the same bytes were processed with the same settings before.
-    func processImages(
-        of site: Site, into staging: OutputWriter, progress: @escaping @Sendable (BuildProgress) -> Void
-    ) async -> Images {
-        let cache = phases.measure(.cacheOpen) {
-            recycler.cache(for: options) { openCache() }
+    /// ``BuildPhase/cacheOpen``: the derivative cache (the recycler's, when it kept one open),
+    /// or nil when the options name none or it cannot be used (reported).
+    func openCache() -> DerivativeCache? {
+        phases.measure(.cacheOpen) {
+            recycler.cache(for: options) { makeCache() }
         }
-        let stage = ImageStage(
+    }
+
+    /// ``BuildPhase/videos``: every clip transcoded or restored, with its poster, unless
+    /// site.yml says `video: false` (then the content stage left them out).
+    func processVideos(
+        of site: Site, cache: DerivativeCache?, into staging: OutputWriter,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async -> VideoStage.Output {
+        let clips = site.root.allAlbums.flatMap(\.photos).filter(\.isVideo)
+        guard !clips.isEmpty else { return VideoStage.Output() }
+        let stage = VideoStage(
+            settings: site.config.video, jobs: options.jobs, cache: cache, siteRoot: staging.stagingDirectory)
+        return await phases.measure(.videos) {
+            await stage.run(
+                clips, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
+                progress: progress)
+        }
+    }
+
+    /// ``BuildPhase/images``: every photo's derivatives, from the cache where the same bytes
+    /// were processed with the same settings before; a video's are its poster's, with the
+    /// clip's own facts merged in (``PhotoDerivatives/video``, its recording date as the date
+    /// taken), so that it sorts, covers and slides like a photo. A clip without a poster (it
+    /// failed) is left out.
+    func processImages(
+        of site: Site, videos: VideoStage.Output, cache: DerivativeCache?, into staging: OutputWriter,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async -> Images {
+        var stage = ImageStage(
             pipeline: ImagePipeline(settings: site.config.images, outputDirectory: staging.stagingDirectory),
             jobs: options.jobs, cache: cache, siteRoot: staging.stagingDirectory,
             finish: MotionAnalysis.finish, phases: phases)
-        let output = await phases.measure(.images) {
-            await stage.run(
-                site.root.allAlbums.flatMap(\.photos), contentDirectory: options.contentDirectory,
-                diagnostics: diagnostics, progress: progress)
+        stage.posters = videos.posters
+        let items = site.root.allAlbums.flatMap(\.photos).filter {
+            !$0.isVideo || videos.posters[$0.sourcePath] != nil
         }
-        return Images(output: output, cache: cache)
+        var output = await phases.measure(.images) {
+            await stage.run(
+                items, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
+                progress: progress)
+        }
+        for (path, video) in videos.videos where output.derivatives[path] != nil {
+            output.derivatives[path]?.video = video
+            output.derivatives[path]?.exif.dateTaken = video.recorded
+        }
+        output.sourceCoordinates += videos.sourceCoordinates
+        output.scannedCleanPaths.formUnion(videos.scannedCleanPaths)
+        return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
     }
 
     /// Each album's photos in their `sort:` order, now that their EXIF dates are known; with
@@ -166,7 +210,7 @@ struct BuildRun: Sendable {
                 // Before writing, so that an old file never stands where a folder goes. What
                 // the recycled folder holds is listed, not assumed.
                 phases.measure(.removeStale) {
-                    let renditions = images.derivatives.values.flatMap(\.publishedFiles).map(\.path)
+                    let renditions = images.publishedPaths
                     SitePublishing.removeStale(
                         OutputWriter.listFiles(staging.stagingDirectory),
                         keeping: Set(renditions).union(files.map(\.path)).union(downloads.paths),
@@ -242,15 +286,21 @@ struct BuildRun: Sendable {
 
     /// Counts and timings for the summary line.
     func summary(files: [OutputFile], images: Images) -> BuildSummary {
-        BuildSummary(
-            pageCount: files.count { $0.path.hasSuffix(".html") }, photoCount: images.derivatives.count,
-            cachedPhotoCount: images.output.cachedCount, duration: ContinuousClock.now - start,
+        let videoCount = images.derivatives.values.count { $0.video != nil }
+        var summary = BuildSummary(
+            pageCount: files.count { $0.path.hasSuffix(".html") },
+            photoCount: images.derivatives.count - videoCount,
+            cachedPhotoCount: max(0, images.output.cachedCount - images.videoCachedCount),
+            duration: ContinuousClock.now - start,
             phases: phases.timings, skippedErrorCount: diagnostics.count(of: .error))
+        summary.videoCount = videoCount
+        summary.cachedVideoCount = images.videoCachedCount
+        return summary
     }
 
     /// Opens the derivative cache when the options name one. A cache that cannot be used (it
     /// would sit inside the content folder, say) is reported, and the build goes on without.
-    private func openCache() -> DerivativeCache? {
+    private func makeCache() -> DerivativeCache? {
         guard let directory = options.cacheDirectory else { return nil }
         do {
             return try DerivativeCache(

@@ -22,6 +22,9 @@ struct ImageStage: Sendable {
     var finish: @Sendable (ImageResult, PhotoSource) -> PhotoDerivatives
     /// Receives the summed worker time of keying, restoring, processing and GPS reading.
     var phases = PhaseClock()
+    /// The poster frame of each video clip, by the clip's source path: read instead of the
+    /// clip, which it stands for (messages still name the clip).
+    var posters: [String: URL] = [:]
 
     /// What the stage made: derivatives keyed by source path, and the GPS coordinates found in
     /// the sources (only to check, after the build, that none was published).
@@ -83,7 +86,8 @@ struct ImageStage: Sendable {
             guard let index = next else { return }
             let photo = photos[index]
             let file = SourceFile(
-                url: contentDirectory.appendingPathComponent(photo.sourcePath), displayPath: photo.sourcePath)
+                url: posters[photo.sourcePath] ?? contentDirectory.appendingPathComponent(photo.sourcePath),
+                displayPath: photo.sourcePath)
             let outcome = process(photo, file: file, diagnostics: diagnostics)
             let coordinates = sourceCoordinates(of: photo, file: file, key: outcome.key)
             let clean = outcome.fromCache && outcome.key.map { cache?.isScannedClean($0) == true } == true

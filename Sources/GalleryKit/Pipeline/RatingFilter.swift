@@ -3,6 +3,7 @@ import Foundation
 /// `images.min_rating`: leaves out photos rated below it (`xmp:Rating` from the `.xmp`
 /// sidecar, else the file). An unrated photo counts as 0 and a rejected one (-1) as -1, so
 /// with `min_rating: 1` only rated photos are published. Without the setting every photo is.
+/// Video clips carry no rating galleryc reads, and the key is an image setting: they are kept.
 ///
 /// The rating is known only once the image stage has read each file, so the renditions of
 /// a photo left out were already made (and cached); they are removed from the staging folder
@@ -17,6 +18,7 @@ enum RatingFilter {
         func filter(_ album: Album) -> Album {
             var album = album
             album.photos = album.photos.filter { photo in
+                if photo.isVideo { return true }
                 let rating = photo.rating(embedded: derivatives[photo.sourcePath]?.described) ?? 0
                 if rating >= minimum { return true }
                 dropped.insert(photo.sourcePath)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The build: content -> staging -> templates -> images -> order -> render -> write and scan ->
+/// The build: content -> staging -> templates -> videos -> images -> order -> render -> write and scan ->
 /// verdict -> commit -> cache upkeep. ``build(_:session:diagnostics:progress:)`` is the table
 /// of contents; each phase is a method of ``BuildRun`` measured under its ``BuildPhase``.
 ///
@@ -30,7 +30,12 @@ public enum SiteBuilder {
         defer { staging.abandon() }
         let templates = run.loadTemplates()
         try Task.checkCancellation()
-        let processed = await run.processImages(of: site, into: staging, progress: progress)
+        let cache = run.openCache()
+        let videos = await run.processVideos(of: site, cache: cache, into: staging, progress: progress)
+        defer { videos.removeScratch() }
+        try Task.checkCancellation()
+        let processed = await run.processImages(
+            of: site, videos: videos, cache: cache, into: staging, progress: progress)
         try Task.checkCancellation()
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)

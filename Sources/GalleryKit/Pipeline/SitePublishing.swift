@@ -55,12 +55,16 @@ enum SitePublishing {
         return leaks.withLock { $0 }.sorted { $0.location.file < $1.location.file }
     }
 
-    /// Scans the renditions of `photos` in the staging folder, skipping `knownClean` paths.
+    /// Scans the renditions of `photos` (and the files of videos among them) in the staging
+    /// folder, skipping `knownClean` paths.
     static func scanRenditions(
         _ photos: [String: PhotoDerivatives], knownClean: Set<String>, staging: URL,
         scanner: GPSLeakScanner
     ) -> [GPSLeak] {
-        let paths = photos.values.flatMap(\.publishedFiles).map(\.path).filter { !knownClean.contains($0) }
+        let paths = photos.values.flatMap {
+            $0.publishedFiles.map(\.path) + ($0.video?.files.map(\.path) ?? [])
+        }
+        .filter { !knownClean.contains($0) }
         return scanner.scanOutput(directory: staging, paths: paths.sorted())
     }
 

@@ -12,6 +12,9 @@ enum GPSLeakProblem: ErrorReason {
     case xmpGPS
     /// A text file with a base64 `data:` image that carries EXIF or XMP GPS data.
     case inlineImageGPS
+    /// An MP4 or MOV whose atoms hold a location (`©xyz`, `loci`, the ISO 6709 key) or a
+    /// timed-metadata track that can hold one; the boxes found.
+    case videoLocation(boxes: String)
     /// The file could not be read, so it could not be checked (the check fails closed).
     case unreadable(detail: String)
 
@@ -27,6 +30,8 @@ enum GPSLeakProblem: ErrorReason {
             "published image contains XMP GPS data"
         case .inlineImageGPS:
             "published file contains an inline (data: URI) image with GPS data"
+        case .videoLocation(let boxes):
+            "published video contains a location (\(boxes))"
         case .unreadable(let detail):
             "cannot read published file to check it for GPS data: \(detail)"
         }

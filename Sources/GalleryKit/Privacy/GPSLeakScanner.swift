@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// Images (recognised by their first bytes, whatever their extension: JPEG, WebP, PNG, TIFF)
 /// leak when their EXIF has a GPS IFD at all or their XMP names a GPS property, even with
-/// zero or missing coordinates; ISO base media files (HEIF, MP4, MOV) are also searched like
-/// text, for QuickTime's ISO 6709 location string. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
+/// zero or missing coordinates; ISO base media files (MP4, MOV, HEIF) leak when their atoms
+/// hold a location (``MovieMetadata``: `©xyz`, `loci`, the ISO 6709 key, timed-metadata
+/// tracks), and are also searched like text for the sources' coordinates. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
 /// unknown) leaks when it spells out one of the source photos' coordinates, by the rule of
 /// ``CoordinateTextMatcher``, or when it embeds a base64 `data:` image that carries GPS.
 /// The scanner is independent of the image stage: it reads metadata with its own pure-Swift
@@ -54,7 +55,9 @@ struct GPSLeakScanner: Sendable {
             let url = directory.appendingPathComponent(path)
             let found: GPSLeak?
             do {
-                if StoredZip.isZip(url) {
+                if let leak = movieLeak(path: path, url: url) {
+                    found = leak
+                } else if StoredZip.isZip(url) {
                     // An album ZIP: each photo in it is scanned as the image it is, one at a time.
                     var leak: GPSLeak?
                     try StoredZip.forEachEntry(of: url) { entry in
@@ -93,4 +96,23 @@ struct GPSLeakScanner: Sendable {
         return scanOutput(directory: directory, paths: paths.sorted())
     }
 
+    /// A leak in the atoms of an MP4 or MOV at `url`, read box by box (the media data is never
+    /// read); nil for a clean movie and for any other file.
+    func movieLeak(path: String, url: URL) -> GPSLeak? {
+        let file: RandomAccessFile
+        do throws(FileReadFailure) {
+            file = try RandomAccessFile(path: url.path)
+            guard MovieMetadata.isISOBaseMedia(try file.read(at: 0, count: 8)) else { return nil }
+            let findings = try MovieMetadata.read(file)
+            if findings.locationBoxes.isEmpty { return nil }
+            var boxes: [String] = []
+            for box in findings.locationBoxes where !boxes.contains(box) { boxes.append(box) }
+            return GPSLeak(.videoLocation(boxes: boxes.joined(separator: ", ")), file: path)
+        } catch {
+            switch error {
+            case .notARegularFile: return GPSLeak(.unreadable(detail: "not a regular file"), file: path)
+            case .unreadable(let why): return GPSLeak(.unreadable(detail: why), file: path)
+            }
+        }
+    }
 }

@@ -22,6 +22,7 @@ extension ContextBuilder {
         {
             card["image"] = image
         }
+        if let video = photo.video { card["video"] = VideoContext.badge(video, links: links) }
         return .dictionary(card)
     }
 
@@ -59,11 +60,14 @@ extension ContextBuilder {
         return .dictionary(card)
     }
 
-    /// `12 photos`, `1 photo · 2 albums`, `Empty`.
+    /// `12 photos`, `1 photo · 2 albums`, `3 photos · 1 video`, `Empty`.
     func countLabel(_ album: Album) -> String {
-        let photoCount = shownPhotos(album).count
+        let shown = shownPhotos(album)
+        let videoCount = shown.count { $0.video != nil }
+        let photoCount = shown.count - videoCount
         var parts: [String] = []
         if photoCount > 0 { parts.append(photoCount == 1 ? "1 photo" : "\(photoCount) photos") }
+        if videoCount > 0 { parts.append(videoCount == 1 ? "1 video" : "\(videoCount) videos") }
         let albumCount = album.listedAlbums.count
         if albumCount > 0 { parts.append(albumCount == 1 ? "1 album" : "\(albumCount) albums") }
         return parts.isEmpty ? "Empty" : parts.joined(separator: " · ")

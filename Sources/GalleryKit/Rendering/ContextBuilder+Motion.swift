@@ -66,7 +66,8 @@ extension ContextBuilder {
     }
 
     /// A story album's photos, full screen one after another: `href`, `title`, `caption`,
-    /// `image` (with Ken Burns and the photo's View Transition name).
+    /// `image` (with Ken Burns and the photo's View Transition name), `video` for a clip (its
+    /// poster is the image; the badge says it is a video).
     func storyItems(_ album: Album) -> [TemplateValue] {
         var budget = EagerBudget(eagerCount: 1)
         let photos = shownPhotos(album)
@@ -87,6 +88,7 @@ extension ContextBuilder {
             {
                 item["image"] = image
             }
+            if let video = photo.video { item["video"] = VideoContext.badge(video, links: links) }
             return .dictionary(item)
         }
     }

@@ -113,6 +113,7 @@ extension ContextBuilder {
         {
             value["image"] = image
         }
+        if let video = photo.video { value["video"] = VideoContext.player(photo, video: video, links: links) }
         if !text.captionHTML.isEmpty { value["caption"] = .string(text.captionHTML) }
         let tagLinks = tagLinks(of: photo)
         value["tags"] = .array(tagLinks)

@@ -77,7 +77,7 @@ struct PhotoText: Sendable, Hashable {
         }
         return Diagnostic(
             .warning, SourceLocation(file: source.sourcePath),
-            "photo has no alt text; add `alt:` to \(stem).md")
+            "\(source.isVideo ? "video" : "photo") has no alt text; add `alt:` to \(stem).md")
     }
 
     /// A description short enough to be alt text: whole when at most ``altLimit`` characters,

@@ -42,7 +42,8 @@ import Testing
             "a.md:3:5: warning: privacy.exif: 'gps' is refused: GPS is never published; left out"
         ),
         (.unsupportedImage(format: "HEIC"), "a.md:3:5: warning: unsupported image format HEIC; skipped"),
-        (.unsupportedVideo(format: "OGV"), "a.md:3:5: note: videos are not supported yet (OGV); skipped"),
+        (.videosOff, "a.md:3:5: note: a video, skipped: site.yml says 'video: false'"),
+        (.videoOnlyKey("poster"), "a.md:3:5: warning: 'poster' is only for a video's sidecar; ignored"),
         (.notMedia, "a.md:3:5: note: not a photo, page or site.yml; skipped"),
         (.sidecarOfSkippedFile("x.ogv"), "a.md:3:5: note: metadata for 'x.ogv', which is skipped; ignored"),
         (

@@ -12,15 +12,51 @@ import Testing
         ])
         let (site, diagnostics) = try content.load()
         #expect(site.root.albums.map(\.sourcePath) == ["a"])
+        #expect(site.root.albums.first?.photos.map(\.fileName) == ["1.jpg", "clip.mp4"])
+        #expect(site.root.albums.first?.photos.map(\.isVideo) == [false, true])
         #expect(site.pages.isEmpty)
         #expect(
             diagnostics.rendered == [
-                ".: warning: 2 files skipped as neither photo, page nor sidecar: 1 .mp4, 1 .txt (--verbose lists them)",
-                "a/clip.mp4: note: videos are not supported yet (MP4); skipped",
+                ".: warning: 1 file skipped as neither photo, page nor sidecar: 1 .txt (--verbose lists them)",
                 "a/notes.txt: note: not a photo, page or site.yml; skipped",
                 "a/raw.NEF: warning: unsupported image format NEF; skipped",
                 "a/raw.md: note: metadata for 'raw.NEF', which is skipped; ignored",
             ])
+    }
+
+    @Test(arguments: ["mp4", "m4v", "MOV", "webm", "mkv", "avi", "ogv", "3gp", "mts"])
+    func everyVideoExtensionIsAnAlbumItem(_ ext: String) throws {
+        let content = try TemporaryContent([
+            "a/clip.\(ext)": "", "a/clip.md": "---\ntitle: A clip\nposter: 2.5\n---\nAt dusk.",
+        ])
+        let (site, diagnostics) = try content.load()
+        let clip = try #require(site.root.albums.first?.photos.first)
+        #expect(clip.isVideo)
+        #expect(clip.slug == "clip")
+        #expect(clip.title == "A clip")
+        #expect(clip.posterTime == 2.5)
+        #expect(clip.captionHTML.contains("At dusk."))
+        #expect(diagnostics.rendered.isEmpty)
+    }
+
+    @Test func videoFalseSkipsVideosWithANote() throws {
+        let content = try TemporaryContent([
+            "site.yml": "video: false\n", "a/1.jpg": "", "a/clip.mov": "", "a/clip.md": "title: x\n",
+        ])
+        let (site, diagnostics) = try content.load()
+        #expect(site.root.albums.first?.photos.map(\.fileName) == ["1.jpg"])
+        #expect(
+            diagnostics.rendered == [
+                "a/clip.md: note: metadata for 'clip.mov', which is skipped; ignored",
+                "a/clip.mov: note: a video, skipped: site.yml says 'video: false'",
+            ])
+    }
+
+    @Test func posterInAPhotoSidecarWarns() throws {
+        let content = try TemporaryContent(["a/1.jpg": "", "a/1.md": "---\nposter: 2\n---\n"])
+        let (_, diagnostics) = try content.load()
+        #expect(
+            diagnostics.rendered == ["a/1.md:2:1: warning: 'poster' is only for a video's sidecar; ignored"])
     }
 
     @Test func nomediaSkipsFoldersAndListedEntries() throws {

@@ -26,7 +26,7 @@ import Testing
         #expect(
             site.root.allAlbums.map(\.sourcePath) == [
                 "", "accentué", "dir1", "dir1/test3", "dir1/test1", "dir1/test2", "dir2", "encryptTest",
-                "exifTest", "iptcTest", "nomedia", "nomedia/created", "webp",
+                "exifTest", "iptcTest", "nomedia", "nomedia/created", "video", "webp",
             ])
         let dir1 = try #require(site.root.albums.first { $0.sourcePath == "dir1" })
         #expect(dir1.title == "An example gallery")
@@ -86,19 +86,20 @@ import Testing
     }
 
     @Test func unsupportedFilesAreReported() throws {
-        let (_, diagnostics) = try load()
+        let (site, diagnostics) = try load()
         let warnings = diagnostics.filter { $0.severity == .warning }.rendered
         #expect(
             warnings == [
-                ".: warning: 7 files skipped as neither photo, page nor sidecar: 4 .txt, 1 .ogv, 1 .pdf, 1 .rst "
+                ".: warning: 6 files skipped as neither photo, page nor sidecar: 4 .txt, 1 .pdf, 1 .rst "
                     + "(--verbose lists them)",
                 "dir1/test2/21.tiff: warning: unsupported image format TIFF; skipped",
             ])
         let notes = diagnostics.filter { $0.severity == .note }.rendered
-        #expect(notes.contains("video/example video.ogv: note: videos are not supported yet (OGV); skipped"))
-        #expect(
-            notes.contains(
-                "video/example video.md: note: metadata for 'example video.ogv', which is skipped; ignored"))
+        // sigal's video album is an album now, its clip an item with its sidecar's title.
+        let video = try #require(site.root.albums.first { $0.sourcePath == "video" })
+        #expect(video.photos.map(\.fileName) == ["example video.ogv"])
+        #expect(video.photos.first?.isVideo == true)
+        #expect(!notes.contains { $0.hasPrefix("video/") && $0.contains("skipped") })
         #expect(notes.contains("nonmedia_files/dummy.pdf: note: not a photo, page or site.yml; skipped"))
         #expect(
             notes.contains(

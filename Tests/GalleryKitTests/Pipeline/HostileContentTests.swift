@@ -149,16 +149,19 @@ import Testing
     }
 
     /// Files that are not photos, pages or sidecars were notes only --verbose showed; now
-    /// there is one warning counting them by kind. Edit sidecars are not counted.
+    /// there is one warning counting them by kind. Edit sidecars are not counted (nor clips,
+    /// which are album items now).
     @Test func skippedFilesAreCountedInOneWarning() async throws {
         let box = try BuildSandbox()
         try box.put("a/ok.jpg", bytes: try ImageTestSupport.jpeg(width: 16, height: 16))
-        for name in ["a/x.psd", "a/y.psd", "a/notes.txt", "a/ok.xmp", "a/clip.mov"] { try box.put(name, "x") }
+        for name in ["a/x.psd", "a/y.psd", "a/notes.txt", "a/ok.xmp", "a/track.wav"] {
+            try box.put(name, "x")
+        }
         let outcome = await box.build()
         #expect(outcome.succeeded)
         #expect(
             outcome.rendered.contains(
-                ".: warning: 4 files skipped as neither photo, page nor sidecar: 2 .psd, 1 .mov, 1 .txt (--verbose lists them)"
+                ".: warning: 4 files skipped as neither photo, page nor sidecar: 2 .psd, 1 .txt, 1 .wav (--verbose lists them)"
             ))
     }
 

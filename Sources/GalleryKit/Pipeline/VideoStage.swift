@@ -1,0 +1,311 @@
+import Foundation
+import Synchronization
+
+/// The video stage: every clip of the site transcoded (or restored from the cache), with its
+/// poster frame ready for the image stage, which then treats the clip as a photo.
+///
+/// Two passes over the clips, each in `jobs` worker threads: first each clip's key (its bytes,
+/// streamed through SHA-256 unless the cache index knows its stamp), a cache lookup and, on a
+/// miss, ffprobe and a check that the file is not cut short; then the clips that missed are
+/// transcoded, at most `jobs` ffmpeg at a time, each decoding and filtering with its share of
+/// the cores as threads (its encoder has a fixed two, for the same bytes on every machine:
+/// ``VideoCommands/encoderThreads``), so that `jobs` clips fill the cores rather than each
+/// taking them all. Progress is the seconds of video done against
+/// the seconds to do. On cancellation every ffmpeg is stopped (``ProcessCancellation``) and its
+/// work folder removed: no partial file reaches the cache or the site.
+struct VideoStage: Sendable {
+    /// Bump when the published files would come out different for the same input and
+    /// settings: part of the video cache key and of the `_video/<hash>/` folder name.
+    static let version = "galleryc-video-2"
+
+    var settings: VideoSettings
+    var jobs: Int
+    var cache: DerivativeCache?
+    /// Where the published files go (the staging folder).
+    var siteRoot: URL
+    /// The `PATH` ffmpeg and ffprobe are looked up in.
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The cores the stage may fill.
+    var cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// What the stage made.
+    struct Output: Sendable {
+        /// Each published clip, by source path.
+        var videos: [String: VideoDerivatives] = [:]
+        /// Each published clip's poster frame (a PNG the image stage reads), by source path.
+        var posters: [String: URL] = [:]
+        /// Locations the sources hold: no published file may spell them out.
+        var sourceCoordinates: [GPSCoordinate] = []
+        /// How many clips came from the cache.
+        var cachedCount = 0
+        /// Published paths from cache entries an earlier successful build scanned for GPS.
+        var scannedCleanPaths: Set<String> = []
+        /// Work folders that hold posters (no cache): removed once the build is over.
+        var scratch: [URL] = []
+
+        /// Every published video file, site-relative.
+        var publishedPaths: [String] { videos.values.flatMap(\.files).map(\.path) }
+
+        /// Removes the work folders; call when the image stage has read the posters.
+        func removeScratch() {
+            for folder in scratch { try? FileManager.default.removeItem(at: folder) }
+        }
+    }
+
+    /// One clip on its way: what the first pass learned.
+    private struct Pending: Sendable {
+        var index: Int
+        var key: CacheKey?
+        var contentHash: String
+        var probe: VideoProbe
+    }
+
+    /// Transcodes or restores `clips`; failures become diagnostics and the clip is left out.
+    func run(
+        _ clips: [PhotoSource], contentDirectory: URL, diagnostics: DiagnosticCollector,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async -> Output {
+        guard !clips.isEmpty else { return Output() }
+        let cancellation = ProcessCancellation()
+        let state = Locked(Output())
+        let pending = Locked<[Pending]>([])
+        let tools = FFmpegTools.locate(environment: environment)
+        let stage = self
+        await withTaskCancellationHandler {
+            await Self.inThreads(min(jobs, clips.count), count: clips.count) { index in
+                guard !cancellation.isCancelled else { return }
+                let clip = clips[index]
+                let url = contentDirectory.appendingPathComponent(clip.sourcePath)
+                do throws(VideoStageFailure) {
+                    if let found = try stage.prepare(
+                        clip, index: index, url: url, tools: tools, cancellation: cancellation, state: state)
+                    {
+                        pending.withLock { $0.append(found) }
+                    }
+                } catch {
+                    if case .failed(let problem) = error { diagnostics.emit(problem) }
+                }
+            }
+            let work = pending.withLock { $0.sorted { $0.index < $1.index } }
+            guard !work.isEmpty, !cancellation.isCancelled, case .success(let found) = tools else { return }
+            let total = work.reduce(0) { $0 + $1.probe.duration } * Double(settings.formats.count)
+            let done = Locked([Double](repeating: 0, count: work.count))
+            let workers = min(jobs, work.count)
+            let transcoder = VideoTranscoder(
+                settings: settings, tools: found, threads: max(1, cores / workers), cancellation: cancellation
+            )
+            progress(BuildProgress(videoSecondsDone: 0, videoSecondsTotal: total))
+            await Self.inThreads(workers, count: work.count) { slot in
+                guard !cancellation.isCancelled else { return }
+                let item = work[slot]
+                let report = { (seconds: Double) in
+                    let sum = done.withLock { done in
+                        done[slot] = max(done[slot], seconds)
+                        return done.reduce(0, +)
+                    }
+                    progress(BuildProgress(videoSecondsDone: sum, videoSecondsTotal: total))
+                }
+                do throws(VideoStageFailure) {
+                    try stage.transcode(
+                        clips[item.index], item, transcoder: transcoder, contentDirectory: contentDirectory,
+                        diagnostics: diagnostics, state: state, progress: report)
+                } catch {
+                    if case .failed(let problem) = error { diagnostics.emit(problem) }
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        return state.withLock { output in
+            output.sourceCoordinates.sort { $0.source < $1.source }
+            return output
+        }
+    }
+
+    /// The first pass for one clip: restored from the cache (nil), or what transcoding needs.
+    private func prepare(
+        _ clip: PhotoSource, index: Int, url: URL,
+        tools located: Result<FFmpegTools, FFmpegTools.MissingTool>,
+        cancellation: ProcessCancellation, state: Locked<Output>
+    ) throws(VideoStageFailure) -> Pending? {
+        let fail = { (reason: VideoProblem) in
+            VideoStageFailure.failed(VideoError(reason, file: clip.sourcePath))
+        }
+        func reading<T>(_ body: () throws(FileReadFailure) -> T) throws(VideoStageFailure) -> T {
+            do throws(FileReadFailure) {
+                return try body()
+            } catch {
+                switch error {
+                case .notARegularFile: throw fail(.notARegularFile)
+                case .unreadable(let why): throw fail(.unreadable(why))
+                }
+            }
+        }
+        let file = try reading { () throws(FileReadFailure) in try RandomAccessFile(path: url.path) }
+        guard file.size > 0 else { throw fail(.emptyFile) }
+        let found = try reading { () throws(FileReadFailure) in try MovieMetadata.read(file) }
+        state.withLock { $0.sourceCoordinates += found.coordinates(source: clip.sourcePath) }
+        let contentHash = try reading { () throws(FileReadFailure) in
+            let digest = { () throws(FileReadFailure) in try Self.digest(of: url.path) }
+            if let cache { return try cache.contentHash(of: url, digest: digest) }
+            return try digest()
+        }
+        let key = cache?.videoKey(
+            contentHash: contentHash, settings: settings, video: clip, version: Self.version)
+        if let cache, let key, let restored = cache.restoredVideo(key, into: siteRoot) {
+            let clean = cache.isScannedClean(key)
+            state.withLock { output in
+                output.videos[clip.sourcePath] = restored.video
+                output.posters[clip.sourcePath] = restored.poster
+                output.cachedCount += 1
+                if clean { output.scannedCleanPaths.formUnion(restored.video.files.map(\.path)) }
+            }
+            return nil
+        }
+        let tools: FFmpegTools
+        switch located {
+        case .success(let found): tools = found
+        case .failure(let missing): throw fail(.ffmpegMissing(tool: missing.name))
+        }
+        if let why = try reading({ () throws(FileReadFailure) in try ContainerCheck.truncation(of: file) }) {
+            throw fail(.truncated(why))
+        }
+        let probe = try VideoProbe.probe(
+            url, displayPath: clip.sourcePath, tools: tools, cancellation: cancellation)
+        return Pending(index: index, key: key, contentHash: contentHash, probe: probe)
+    }
+
+    /// The second pass for one clip: transcoded in a work folder, moved into the site, kept in
+    /// the cache. The work folder goes whatever happens, unless it holds the poster (no cache).
+    private func transcode(
+        _ clip: PhotoSource, _ item: Pending, transcoder: VideoTranscoder, contentDirectory: URL,
+        diagnostics: DiagnosticCollector, state: Locked<Output>, progress: (Double) -> Void
+    ) throws(VideoStageFailure) {
+        let fail = { (reason: VideoProblem) in
+            VideoStageFailure.failed(VideoError(reason, file: clip.sourcePath))
+        }
+        let work = try makeWorkFolder(for: clip)
+        var keepWork = false
+        defer { if !keepWork { try? FileManager.default.removeItem(at: work) } }
+        let made = try transcoder.make(
+            contentDirectory.appendingPathComponent(clip.sourcePath), displayPath: clip.sourcePath,
+            slug: clip.slug, probe: item.probe, posterTime: clip.posterTime, work: work,
+            diagnostics: diagnostics, progress: progress)
+        let folder = "_video/" + folderHash(contentHash: item.contentHash)
+        let destination = siteRoot.appendingPathComponent(folder)
+        var files: [VideoFile] = []
+        do {
+            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+            for file in made.files {
+                let name = file.url.lastPathComponent
+                let target = destination.appendingPathComponent(name)
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.moveItem(at: file.url, to: target)
+                files.append(
+                    VideoFile(path: folder + "/" + name, format: file.format, byteCount: file.byteCount))
+            }
+        } catch {
+            throw fail(.cannotWrite((error as NSError).localizedDescription))
+        }
+        let video = VideoDerivatives(
+            duration: made.duration, width: made.width, height: made.height, hasAudio: item.probe.hasAudio,
+            transfer: item.probe.transfer, recorded: item.probe.recorded, files: files)
+        var poster = made.poster
+        if let cache, let key = item.key {
+            do throws(CacheError) {
+                poster = try cache.storeVideo(
+                    video, poster: made.poster, of: clip.sourcePath, filesIn: siteRoot, key: key)
+            } catch {
+                diagnostics.emit(error)
+                keepWork = true
+            }
+        } else {
+            keepWork = true
+        }
+        let scratch = keepWork ? work : nil
+        state.withLock { output in
+            output.videos[clip.sourcePath] = video
+            output.posters[clip.sourcePath] = poster
+            if let scratch { output.scratch.append(scratch) }
+        }
+    }
+
+    /// A new folder for one clip's ffmpeg output: in the cache's `tmp/` (pruned if galleryc is
+    /// killed), else in the system's temporary folder.
+    private func makeWorkFolder(for clip: PhotoSource) throws(VideoStageFailure) -> URL {
+        if let cache {
+            do throws(CacheError) {
+                return URL(fileURLWithPath: try cache.makeTemporaryFolder(clip.sourcePath), isDirectory: true)
+            } catch {
+                // The system's temporary folder then.
+            }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryc-video-\(getpid())-\(UInt64.random(in: 0...UInt64.max))", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(
+                VideoError(.cannotWrite((error as NSError).localizedDescription), file: clip.sourcePath))
+        }
+        return folder
+    }
+
+    /// The `_video/<hash>/` folder name: the first 10 hex digits of SHA-256 over the source's
+    /// hash, the stage version and the settings, so that new settings give new URLs (which
+    /// browsers have not cached for ever).
+    func folderHash(contentHash: String) -> String {
+        String(SHA256.hex("source=\(contentHash)\n\(Self.version);\(settings.fingerprint)").prefix(10))
+    }
+
+    /// SHA-256 of the file at `path` as hex, streamed in 1 MiB blocks (a clip can be gigabytes).
+    static func digest(of path: String) throws(FileReadFailure) -> String {
+        let file = try FileReader(path: path)
+        var hasher = SHA256()
+        var remaining = file.size
+        while remaining > 0 {
+            let block = try file.read(count: Int(min(remaining, 1 << 20)))
+            if block.isEmpty { break }
+            hasher.update(block)
+            remaining -= Int64(block.count)
+        }
+        return SHA256.hexString(hasher.finalize())
+    }
+
+    /// Runs `body(0..<count)` on `threads` plain threads (blocking work: ffmpeg, hashing),
+    /// each taking the next index.
+    private static func inThreads(_ threads: Int, count: Int, _ body: @escaping @Sendable (Int) -> Void) async
+    {
+        let next = Locked(0)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let group = DispatchGroup()
+            for _ in 0..<max(1, threads) {
+                group.enter()
+                Thread {
+                    while true {
+                        let index = next.withLock { value -> Int? in
+                            guard value < count else { return nil }
+                            defer { value += 1 }
+                            return value
+                        }
+                        guard let index else { break }
+                        body(index)
+                    }
+                    group.leave()
+                }.start()
+            }
+            group.notify(queue: .global()) { continuation.resume() }
+        }
+    }
+}
+
+/// A value behind a mutex, in a class so that threads and closures can share it.
+private final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) { mutex = Mutex(value) }
+
+    func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
+        mutex.withLock(body)
+    }
+}

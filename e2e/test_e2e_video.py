@@ -1,0 +1,377 @@
+"""Video clips end to end: built by the galleryc binary from clips that ffmpeg makes here,
+played in headless Chromium, checked with exiftool, and stopped with Ctrl-C.
+
+The fixture album holds a test pattern with a tone, a phone-like MOV (320 x 240 coded, blue
+with a red top-left quadrant, a display matrix turning it a quarter left, its location three
+ways, make, model and serial), a 10-bit HLG clip and a photo. Pages are served on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_build, set_reduced_motion
+from PIL import Image
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+LOCATION = "+48.8584+002.2945"
+
+
+def ffmpeg(*args: str) -> None:
+    subprocess.run(
+        ["ffmpeg", "-hide_banner", "-nostdin", "-v", "error", "-y", *args], check=True, timeout=120
+    )
+
+
+def make_pattern(path: Path, seconds: float = 2, size: str = "320x240") -> None:
+    ffmpeg(
+        "-f", "lavfi", "-i", f"testsrc2=size={size}:rate=25:duration={seconds}",
+        "-f", "lavfi", "-i", f"sine=frequency=440:duration={seconds}",
+        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+        "-shortest", str(path),
+    )  # fmt: skip
+
+
+def make_phone(path: Path) -> None:
+    plain = path.with_name(".plain.mp4")
+    ffmpeg(
+        "-f", "lavfi", "-i", "color=c=blue:size=320x240:rate=25:duration=1",
+        "-f", "lavfi", "-i", "sine=frequency=440:duration=1",
+        "-vf", "drawbox=x=0:y=0:w=160:h=120:color=red:t=fill", "-c:v", "libx264",
+        "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", str(plain),
+    )  # fmt: skip
+    ffmpeg(
+        "-i", str(plain), "-c", "copy", "-metadata:s:v:0", "rotate=90",
+        "-metadata", f"location={LOCATION}/",
+        "-metadata", f"com.apple.quicktime.location.ISO6709={LOCATION}+035.000/",
+        "-metadata", "com.apple.quicktime.make=Apple",
+        "-metadata", "com.apple.quicktime.model=iPhone 15 Pro",
+        "-metadata", "com.apple.quicktime.serial=C39XK0ABCDEF",
+        "-metadata", "creation_time=2024-05-01T10:20:30Z",
+        "-movflags", "use_metadata_tags", "-f", "mov", str(path),
+    )  # fmt: skip
+    plain.unlink()
+
+
+def make_hlg(path: Path) -> None:
+    ffmpeg(
+        "-f", "lavfi", "-i", "smptehdbars=size=320x240:rate=25:duration=1",
+        "-vf", "format=yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=error",
+        "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc",
+        "-tag:v", "hvc1", str(path),
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def video_site(galleryc, tmp_path_factory):
+    work = tmp_path_factory.mktemp("video")
+    album = work / "content" / "clips"
+    album.mkdir(parents=True)
+    (work / "content" / "site.yml").write_text("title: Clips\n")
+    (album / "index.md").write_text("---\ntitle: Clips\nlayout: grid\n---\n")
+    make_pattern(album / "pattern.mp4")
+    make_phone(album / "phone.mov")
+    make_hlg(album / "hdr.mov")
+    Image.new("RGB", (320, 240), (40, 160, 90)).save(album / "still.jpg", quality=90)
+    for stem, alt in [
+        ("pattern", "A moving test pattern"),
+        ("phone", "Blue with a red corner"),
+        ("hdr", "Colour bars"),
+        ("still", "A green field"),
+    ]:
+        (album / f"{stem}.md").write_text(f"---\ntitle: {stem.title()}\nalt: {alt}\n---\n")
+    result = run_build(galleryc, work / "content", work / "public", work, "--cache-dir", str(work / "cache"))
+    return work, result
+
+
+@pytest.fixture(scope="session")
+def video_output(video_site) -> Path:
+    return video_site[1].check()
+
+
+def published_videos(output: Path) -> list[Path]:
+    return sorted(p for p in (output / "_video").rglob("*") if p.is_file())
+
+
+def test_each_clip_is_published_once_as_mp4_and_counted(video_site, video_output):
+    _, result = video_site
+    assert "3 videos" in result.stdout, result.stdout
+    names = sorted(p.name for p in published_videos(video_output))
+    assert names == ["hdr.mp4", "pattern.mp4", "phone.mp4"]
+
+
+def test_no_location_or_device_metadata_in_any_published_byte(video_output):
+    files = published_videos(video_output)
+    tags = json.loads(
+        subprocess.run(
+            ["exiftool", "-j", "-a", "-G1", "-ee", *map(str, files)],
+            capture_output=True, text=True, check=True,
+        ).stdout
+    )  # fmt: skip
+    for entry in tags:
+        # HandlerVendorID is the muxer's own four-letter code in the `hdlr` box ('appl' in
+        # some of what ffmpeg writes), not the source's device.
+        found = {
+            key: value
+            for key, value in entry.items()
+            if key != "QuickTime:HandlerVendorID"
+            and (
+                any(w in key.lower() for w in ("gps", "location", "make", "model", "serial", "software"))
+                or "iphone" in str(value).lower()
+                or "apple" in str(value).lower()
+            )
+        }
+        assert not found, f"{entry['SourceFile']}: {found}"
+        assert entry.get("Composite:Rotation", 0) == 0, entry
+    for path in video_output.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            for secret in (LOCATION.encode(), b"C39XK0", b"iPhone 15"):
+                assert secret not in data, f"{secret!r} in {path}"
+
+
+def _clip_state(browser, url: str) -> dict:
+    """Loads `url`, plays its <video> muted (headless has no one to click) and returns what
+    the element says once it has data, or after ten seconds."""
+    browser.get(url)
+    browser.set_script_timeout(20)
+    return browser.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const v = document.querySelector('video.gk-video-player');
+        if (!v) { done({error: 'no video element'}); return; }
+        const attrs = {autoplay: v.hasAttribute('autoplay'), muted: v.hasAttribute('muted'),
+          controls: v.hasAttribute('controls'), playsinline: v.hasAttribute('playsinline'),
+          preload: v.getAttribute('preload'), poster: v.getAttribute('poster'),
+          pausedAtLoad: v.paused};
+        const deadline = Date.now() + 10000;
+        function report() {
+          let pixels = null;
+          if (v.readyState >= 2) {
+            const c = document.createElement('canvas');
+            c.width = v.videoWidth; c.height = v.videoHeight;
+            const g = c.getContext('2d');
+            g.drawImage(v, 0, 0);
+            const at = (x, y) => Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3));
+            pixels = {bottomLeft: at(Math.floor(c.width / 4), Math.floor(c.height * 3 / 4)),
+                      topLeft: at(Math.floor(c.width / 4), Math.floor(c.height / 4)),
+                      bottomRight: at(Math.floor(c.width * 3 / 4), Math.floor(c.height * 3 / 4))};
+          }
+          done(Object.assign(attrs, {readyState: v.readyState, duration: v.duration,
+            width: v.videoWidth, height: v.videoHeight, currentSrc: v.currentSrc,
+            error: v.error && v.error.message, pixels: pixels}));
+        }
+        function poll() {
+          if ((v.readyState >= 2 && v.currentTime > 0) || Date.now() > deadline) report();
+          else setTimeout(poll, 50);
+        }
+        v.muted = true;
+        v.play().catch(() => {});
+        poll();
+        """,
+    )
+
+
+def test_the_mp4s_play_in_chromium_upright_with_their_size_and_duration(video_output, serve, browser):
+    base = serve(video_output)
+    expected = {"pattern": (320, 240, 2.0), "phone": (240, 320, 1.0), "hdr": (320, 240, 1.0)}
+    for slug, (width, height, seconds) in expected.items():
+        state = _clip_state(browser, f"{base}clips/{slug}/")
+        assert not state.get("error"), state
+        assert state["readyState"] >= 2, state
+        assert (state["width"], state["height"]) == (width, height), state
+        assert abs(state["duration"] - seconds) < 0.15, state
+        assert state["currentSrc"].endswith(f"/{slug}.mp4"), state
+        assert state["controls"] and state["playsinline"] and state["preload"] == "metadata", state
+        assert not state["autoplay"] and not state["muted"] and state["pausedAtLoad"], state
+        assert state["poster"] and state["poster"].endswith(".jpg"), state
+    # Upright: the source's red top-left quadrant is at the bottom left once turned.
+    pixels = _clip_state(browser, f"{base}clips/phone/")["pixels"]
+    red, blue = pixels["bottomLeft"], pixels["topLeft"]
+    assert red[0] > 180 and red[2] < 80, pixels
+    assert blue[2] > 180 and blue[0] < 80, pixels
+    assert pixels["bottomRight"][2] > 180, pixels
+
+
+NOTHING_PLAYS_JS = """
+return Array.from(document.querySelectorAll('video')).filter(v =>
+  !v.paused || v.currentTime > 0 || v.autoplay).map(v => v.outerHTML.slice(0, 120));
+"""
+
+
+def _hover_every_tile(browser) -> int:
+    tiles = browser.find_elements(By.CSS_SELECTOR, ".card-link:has(.gk-video-badge)")
+    for tile in tiles:
+        ActionChains(browser).move_to_element(tile).pause(0.6).perform()
+    return len(tiles)
+
+
+def test_reduced_motion_no_video_plays_by_itself_on_any_page(video_output, serve, browser):
+    base = serve(video_output)
+    set_reduced_motion(browser, True)
+    pages = ["", "clips/", "clips/pattern/", "clips/phone/", "clips/hdr/", "clips/still/"]
+    for page in pages:
+        browser.get(base + page)
+        if page == "clips/":
+            assert _hover_every_tile(browser) == 3
+        time.sleep(1.0)
+        assert browser.execute_script(NOTHING_PLAYS_JS) == [], page
+        assert browser.find_elements(By.CSS_SELECTOR, ".gk-video-preview") == [], page
+
+
+def test_without_a_motion_preference_a_tile_previews_muted_under_the_mouse(video_output, serve, browser):
+    base = serve(video_output)
+    set_reduced_motion(browser, False)
+    browser.get(base + "clips/")
+    # Nothing plays before the mouse comes.
+    time.sleep(0.5)
+    assert browser.execute_script(NOTHING_PLAYS_JS) == []
+    tile = browser.find_element(By.CSS_SELECTOR, '.card-link[href$="/clips/pattern/"]')
+    ActionChains(browser).move_to_element(tile).perform()
+    deadline = time.monotonic() + 10
+    state = None
+    while time.monotonic() < deadline:
+        state = browser.execute_script(
+            "const v = document.querySelector('.gk-video-preview');"
+            "return v && {muted: v.muted, paused: v.paused, t: v.currentTime, loop: v.loop};"
+        )
+        if state and state["t"] > 0:
+            break
+        time.sleep(0.1)
+    assert state and state["muted"] and state["loop"] and state["t"] > 0, state
+    # Leaving the tile removes the preview; so does switching to reduced motion while hovering.
+    ActionChains(browser).move_to_element(browser.find_element(By.CSS_SELECTOR, "h1")).perform()
+    time.sleep(0.3)
+    assert browser.find_elements(By.CSS_SELECTOR, ".gk-video-preview") == []
+    ActionChains(browser).move_to_element(tile).perform()
+    time.sleep(0.5)
+    set_reduced_motion(browser, True)
+    time.sleep(0.3)
+    assert browser.find_elements(By.CSS_SELECTOR, ".gk-video-preview") == []
+
+
+def test_a_clip_page_has_no_serious_accessibility_violations(video_output, serve, browser, axe_check):
+    base = serve(video_output)
+    for page in ("clips/", "clips/pattern/"):
+        browser.get(base + page)
+        assert axe_check(browser) == [], page
+
+
+def test_a_rebuild_transcodes_nothing_and_a_changed_clip_only_itself(video_site, galleryc):
+    work, first = video_site
+    first.check()
+    again = run_build(galleryc, work / "content", work / "public", work, "--cache-dir", str(work / "cache"))
+    again.check()
+    assert "3 videos (3 cached)" in again.stdout, again.stdout
+    make_pattern(work / "content" / "clips" / "pattern.mp4", seconds=1)
+    changed = run_build(galleryc, work / "content", work / "public", work, "--cache-dir", str(work / "cache"))
+    changed.check()
+    assert "3 videos (2 cached)" in changed.stdout, changed.stdout
+
+
+def test_a_broken_clip_is_named_and_fails_the_build(build_site, tmp_path):
+    content = tmp_path / "content"
+    (content / "a").mkdir(parents=True)
+    whole = tmp_path / "whole.mp4"
+    make_pattern(whole, seconds=1)
+    data = whole.read_bytes()
+    (content / "a" / "cut.mp4").write_bytes(data[: len(data) // 2])
+    (content / "a" / "noise.mov").write_bytes(os.urandom(4096))
+    result = build_site(content)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "a/cut.mp4: error: the video is damaged or truncated" in result.stderr, result.stderr
+    assert "a/noise.mov: error: " in result.stderr, result.stderr
+    assert result.stdout == ""
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _running(pid: int) -> bool:
+    """True while `pid` is a live process (a zombie has ended; its parent has not reaped it)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_ctrl_c_stops_ffmpeg_and_leaves_no_partial_file(galleryc, tmp_path):
+    content = tmp_path / "content" / "long"
+    content.mkdir(parents=True)
+    # Long enough that a transcode is running when the signal comes, small enough to make fast.
+    make_pattern(content / "long.mp4", seconds=40, size="640x360")
+    output, cache = tmp_path / "public", tmp_path / "cache"
+    proc = subprocess.Popen(
+        [str(galleryc), "build", str(tmp_path / "content"), "--output", str(output),
+         "--cache-dir", str(cache), "--jobs", "1"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, NO_COLOR="1"),
+    )  # fmt: skip
+    ffmpegs: list[int] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        ffmpegs = [p for p in _children(proc.pid) if _comm(p) == "ffmpeg"]
+        if ffmpegs and any((cache / "tmp").rglob("*.mp4")):
+            break
+        time.sleep(0.05)
+    assert ffmpegs, "ffmpeg never started"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stdout + stderr
+    for pid in ffmpegs:
+        assert not (_running(pid) and _comm(pid) == "ffmpeg"), f"ffmpeg {pid} still runs"
+    assert not output.exists() or not list(output.rglob("*.mp4")), list(output.rglob("*"))
+    leftovers = [p for p in cache.rglob("*") if p.is_file() and p.suffix in (".mp4", ".png", ".webm")]
+    assert leftovers == [], leftovers
+
+
+def test_without_ffmpeg_clips_are_a_warning_and_the_rest_of_the_site_builds(galleryc, tmp_path):
+    content = tmp_path / "content" / "a"
+    content.mkdir(parents=True)
+    make_pattern(content / "clip.mp4", seconds=1)
+    (content / "clip.md").write_text("---\nalt: A pattern\n---\n")
+    Image.new("RGB", (64, 48), (200, 40, 40)).save(content / "red.jpg")
+    (content / "red.md").write_text("---\nalt: Red\n---\n")
+    output = tmp_path / "public"
+    proc = subprocess.run(
+        [str(galleryc), "build", str(tmp_path / "content"), "--output", str(output)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env=dict(os.environ, NO_COLOR="1", PATH=str(tmp_path / "no-tools")),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (
+        "a/clip.mp4: warning: ffmpeg is not installed, so this video is left out "
+        "(on Debian: apt-get install ffmpeg)" in proc.stderr
+    ), proc.stderr
+    assert "1 photo" in proc.stdout and "video" not in proc.stdout, proc.stdout
+    assert (output / "a" / "red" / "index.html").is_file()
+    assert not (output / "a" / "clip").exists()
+    assert not (output / "_video").exists()
