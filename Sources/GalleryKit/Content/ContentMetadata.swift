@@ -10,7 +10,7 @@ struct AlbumMetadata {
     var date: Date?
     var cover: String?
     var coverNode: YAMLNode?
-    var layout: AlbumLayout = .grid
+    var layout: AlbumLayout = .justified
     var hero: [String] = []
     var heroNode: YAMLNode?
     var sort: PhotoSort = .date
@@ -27,7 +27,7 @@ struct AlbumMetadata {
         date = fields.date("date")
         cover = fields.string("cover")
         coverNode = fields.node("cover")
-        layout = fields.choice("layout", AlbumLayout.self) ?? .grid
+        layout = fields.choice("layout", AlbumLayout.self) ?? .justified
         hero = fields.list("hero", of: "photo file names", { $0 }) ?? []
         heroNode = fields.node("hero")
         sort = fields.choice("sort", PhotoSort.self) ?? .date

@@ -4,8 +4,9 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy",
+        "privacy", "layouts",
     ]
+    static let layoutKeys = ["row_height"]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
     /// - Parameters:
@@ -44,6 +45,11 @@ enum SiteConfigReader {
         }
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
+        }
+        if let layouts = fields.nested("layouts", knownKeys: layoutKeys),
+            let height = layouts.double("row_height", in: 60...1000)
+        {
+            config.layouts.rowHeight = height
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

@@ -15,6 +15,8 @@ struct SiteConfig: Sendable, Hashable {
     var allowRawHTML: Bool = false
     /// Extra settings for the motion layer, read by the Motion stage.
     var motion = MotionSettings()
+    /// How album pages lay their photos out (`layouts:`).
+    var layouts = LayoutSettings()
 
     init() {}
 
@@ -103,4 +105,13 @@ struct KenBurnsSettings: Sendable, Hashable {
             duration: other.duration ?? duration, zoom: other.zoom ?? zoom, from: other.from ?? from,
             to: other.to ?? to, easing: other.easing ?? easing)
     }
+}
+
+/// Album layout settings (`layouts:` in site.yml).
+struct LayoutSettings: Sendable, Hashable {
+    /// The target height of justified rows on wide screens, in CSS pixels (`row_height:`);
+    /// narrower columns aim lower, down to 60 % of it on phones.
+    var rowHeight: Double = 240
+
+    init() {}
 }

@@ -3,7 +3,11 @@ import Foundation
 extension ContextBuilder {
     /// A thumbnail in a grid: `href`, `title`, `image`, and `caption` when the sidecar titled
     /// the photo.
-    func photoCard(_ photo: ProcessedPhoto, budget: inout EagerBudget) -> TemplateValue {
+    /// - Parameter frame: `.natural` for a justified tile, `.cover` for a uniform grid tile.
+    func photoCard(
+        _ photo: ProcessedPhoto, budget: inout EagerBudget, styles: inout PageStyles,
+        frame: ImageFrame = .cover
+    ) -> TemplateValue {
         let text = PhotoText(photo)
         var card: [String: TemplateValue] = [
             "href": .string(links.href(photo.source.urlPath)),
@@ -11,10 +15,11 @@ extension ContextBuilder {
         ]
         if text.hasExplicitTitle { card["caption"] = .string(text.title) }
         let motion = ImageMotion(
-            frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
+            frame: frame, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
         )
-        if let image = ImageContext.make(
-            photo, alt: text.alt, slot: .grid, loading: budget.next(), links: links, motion: motion)
+        if frame == .natural { card["tile"] = .bool(true) }
+        if let image = image(
+            photo, alt: text.alt, slot: .grid, loading: budget.next(), styles: &styles, motion: motion)
         {
             card["image"] = image
         }
@@ -23,9 +28,9 @@ extension ContextBuilder {
 
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
     /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`).
-    func albumCard(_ album: Album, budget: inout EagerBudget, kenBurns animated: Bool = false)
-        -> TemplateValue
-    {
+    func albumCard(
+        _ album: Album, budget: inout EagerBudget, styles: inout PageStyles, kenBurns animated: Bool = false
+    ) -> TemplateValue {
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
             "title": .string(album.title),
@@ -36,8 +41,8 @@ extension ContextBuilder {
             card["datetime"] = .string(DisplayFormat.isoDay(date))
         }
         if let cover = cover(of: album),
-            let image = ImageContext.make(
-                cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), links: links,
+            let image = image(
+                cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), styles: &styles,
                 motion: ImageMotion(
                     frame: .cover,
                     kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil)
@@ -46,6 +51,20 @@ extension ContextBuilder {
             card["image"] = image
         }
         return .dictionary(card)
+    }
+
+    /// ``ImageContext/make(_:alt:slot:loading:links:motion:)`` with the photo's values added to
+    /// the page's stylesheet under its class (`photoClass`).
+    func image(
+        _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
+        styles: inout PageStyles, motion: ImageMotion = ImageMotion()
+    ) -> TemplateValue? {
+        guard
+            case .dictionary(var context) = ImageContext.make(
+                photo, alt: alt, slot: slot, loading: loading, links: links, motion: motion)
+        else { return nil }
+        context["photoClass"] = .string(styles.add(photo))
+        return .dictionary(context)
     }
 
     /// `12 photos`, `1 photo · 2 albums`, `Empty`.

@@ -29,7 +29,7 @@ extension ContextBuilder {
 
     /// The slider: `slides` (index, number, id, href, title, image, background, current),
     /// `count`; nil when the album has none.
-    func heroContext(_ album: Album) -> TemplateValue? {
+    func heroContext(_ album: Album, styles: inout PageStyles) -> TemplateValue? {
         let photos = heroPhotos(album)
         guard !photos.isEmpty else { return nil }
         var budget = EagerBudget(eagerCount: 1)
@@ -43,8 +43,8 @@ extension ContextBuilder {
                 "current": .bool(index == 0),
             ]
             let loading: ImageLoading = index == 0 ? budget.next() : .lazy
-            if let image = ImageContext.make(
-                photo, alt: text.alt, slot: .main, loading: loading, links: links,
+            if let image = image(
+                photo, alt: text.alt, slot: .main, loading: loading, styles: &styles,
                 motion: ImageMotion(frame: .slide, kenBurns: plan.animationName))
             {
                 slide["image"] = image
@@ -65,7 +65,7 @@ extension ContextBuilder {
 
     /// A story album's photos, full screen one after another: `href`, `title`, `caption`,
     /// `image` (with Ken Burns and the photo's View Transition name).
-    func storyItems(_ album: Album) -> [TemplateValue] {
+    func storyItems(_ album: Album, styles: inout PageStyles) -> [TemplateValue] {
         var budget = EagerBudget(eagerCount: 1)
         return shownPhotos(album).map { photo in
             let text = PhotoText(photo)
@@ -74,8 +74,8 @@ extension ContextBuilder {
                 "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
             ]
             if !photo.source.captionHTML.isEmpty { item["caption"] = .string(photo.source.captionHTML) }
-            if let image = ImageContext.make(
-                photo, alt: text.alt, slot: .main, loading: budget.next(), links: links,
+            if let image = image(
+                photo, alt: text.alt, slot: .main, loading: budget.next(), styles: &styles,
                 motion: ImageMotion(
                     frame: .story, kenBurns: plan.animationName,
                     transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))

@@ -1,15 +1,25 @@
 import Foundation
 
+/// A page's template context and the generated stylesheet it links (`assets.pageCSS`).
+struct PageRender: Sendable {
+    var context: TemplateValue
+    var stylesheet: OutputFile?
+}
+
 extension ContextBuilder {
     /// The home page: the home page's Markdown, then album covers, then the root's photos.
-    func homeContext() -> TemplateValue {
+    func homeContext() -> TemplateValue { homePage().context }
+
+    /// ``homeContext()`` with its stylesheet.
+    func homePage() -> PageRender {
         let root = site.root
         var context = chrome(
             urlPath: "", title: nil, description: site.home?.description ?? "",
             image: cover(of: root))
+        var styles = PageStyles()
         var budget = EagerBudget()
-        let albums = root.albums.map { albumCard($0, budget: &budget, kenBurns: true) }
-        let photos = shownPhotos(root).map { photoCard($0, budget: &budget) }
+        let albums = root.albums.map { albumCard($0, budget: &budget, styles: &styles, kenBurns: true) }
+        let photos = shownPhotos(root).map { photoCard($0, budget: &budget, styles: &styles) }
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
         if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
         context["home"] = .dictionary(home)
@@ -18,7 +28,18 @@ extension ContextBuilder {
         context["photos"] = .array(photos)
         context["hasPhotos"] = .bool(!photos.isEmpty)
         addListedPages(of: root, to: &context)
-        return .dictionary(context)
+        return finish(context, styles: styles)
+    }
+
+    /// The context with `assets.pageCSS` linking the page's stylesheet, when it has one.
+    func finish(_ context: [String: TemplateValue], styles: PageStyles) -> PageRender {
+        var context = context
+        let file = styles.file
+        if let file, case .dictionary(var assets) = context["assets"] {
+            assets["pageCSS"] = .string(links.href(file.path))
+            context["assets"] = .dictionary(assets)
+        }
+        return PageRender(context: .dictionary(context), stylesheet: file)
     }
 
     /// `pages` and `hasPages`: the pages in this album's folder (or below it, outside any
@@ -49,19 +70,36 @@ extension ContextBuilder {
 
     /// An album: `album` (title, date, html, count), its photos, then its sub-albums.
     func albumContext(_ album: Album, ancestors: [Album]) -> TemplateValue {
+        albumPage(album, ancestors: ancestors).context
+    }
+
+    /// ``albumContext(_:ancestors:)`` with its stylesheet (the photos' values and, for
+    /// justified rows, the rows).
+    func albumPage(_ album: Album, ancestors: [Album]) -> PageRender {
         var context = chrome(
             urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
             image: cover(of: album))
-        let hero = heroContext(album)
+        var styles = PageStyles()
+        let hero = heroContext(album, styles: &styles)
         var budget = EagerBudget(eagerCount: hero == nil ? 6 : 2)
-        let story = album.layout == .story ? storyItems(album) : []
-        let photos = story.isEmpty ? shownPhotos(album).map { photoCard($0, budget: &budget) } : []
-        let albums = album.albums.map { albumCard($0, budget: &budget) }
+        let story = album.layout == .story ? storyItems(album, styles: &styles) : []
+        let shown = story.isEmpty ? shownPhotos(album) : []
+        let justified = album.layout == .justified || album.layout == .slider
+        if justified && !shown.isEmpty {
+            let layout = JustifiedLayout(
+                aspects: shown.map { Double(max($0.width, 1)) / Double(max($0.height, 1)) },
+                rowHeight: site.config.layouts.rowHeight)
+            styles.layout = layout.css(list: ".gk-justified")
+        }
+        let photos = shown.map {
+            photoCard($0, budget: &budget, styles: &styles, frame: justified ? .natural : .cover)
+        }
+        let albums = album.albums.map { albumCard($0, budget: &budget, styles: &styles) }
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
             "layout": .string(album.layout.rawValue),
-            "isGrid": .bool(album.layout == .grid), "isSlider": .bool(album.layout == .slider),
-            "isStory": .bool(album.layout == .story),
+            "isJustified": .bool(justified), "isGrid": .bool(album.layout == .grid),
+            "isSlider": .bool(album.layout == .slider), "isStory": .bool(album.layout == .story),
         ]
         if !album.descriptionHTML.isEmpty { value["html"] = .string(album.descriptionHTML) }
         if let date = album.date {
@@ -77,7 +115,7 @@ extension ContextBuilder {
         context["albums"] = .array(albums)
         context["hasAlbums"] = .bool(!albums.isEmpty)
         addListedPages(of: album, to: &context)
-        return .dictionary(context)
+        return finish(context, styles: styles)
     }
 
     /// A photo page: `photo` (title, image, caption, exif rows, position, `original` when
@@ -87,6 +125,15 @@ extension ContextBuilder {
         _ photo: ProcessedPhoto, at index: Int, of siblings: [ProcessedPhoto], in album: Album,
         ancestors: [Album]
     ) -> TemplateValue {
+        photoPage(photo, at: index, of: siblings, in: album, ancestors: ancestors).context
+    }
+
+    /// ``photoContext(_:at:of:in:ancestors:)`` with its stylesheet.
+    func photoPage(
+        _ photo: ProcessedPhoto, at index: Int, of siblings: [ProcessedPhoto], in album: Album,
+        ancestors: [Album]
+    ) -> PageRender {
+        var styles = PageStyles()
         let text = PhotoText(photo)
         let backTitle = album.urlPath.isEmpty ? site.config.title : album.title
         var context = chrome(
@@ -96,8 +143,8 @@ extension ContextBuilder {
             "title": .string(text.title),
             "position": .string("\(index + 1) of \(siblings.count)"),
         ]
-        if let image = ImageContext.make(
-            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, links: links,
+        if let image = image(
+            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, styles: &styles,
             motion: ImageMotion(
                 frame: .main,
                 transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
@@ -115,7 +162,7 @@ extension ContextBuilder {
         ])
         if index > 0 { context["previous"] = neighbour(siblings[index - 1]) }
         if index + 1 < siblings.count { context["next"] = neighbour(siblings[index + 1]) }
-        return .dictionary(context)
+        return finish(context, styles: styles)
     }
 
     /// The published original (`href`, `format`, `width`, `height`, `size` such as `2.4 MB`).

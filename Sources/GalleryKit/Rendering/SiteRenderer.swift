@@ -44,7 +44,7 @@ struct SiteRenderer {
         warnAboutMissingAltText()
 
         let homeSource = site.home?.sourcePath ?? "index.md"
-        output.render("index.html", "home", builder.homeContext(), source: homeSource, templates)
+        output.render("index.html", "home", builder.homePage(), source: homeSource, templates)
         for page in builder.sortedPages {
             guard templates.contains(page.template) else {
                 output.fail(
@@ -78,12 +78,12 @@ struct SiteRenderer {
     private func renderAlbum(_ album: Album, ancestors: [Album], into output: inout RenderOutput) {
         if !album.urlPath.isEmpty {
             output.render(
-                album.urlPath + "index.html", "album", builder.albumContext(album, ancestors: ancestors),
+                album.urlPath + "index.html", "album", builder.albumPage(album, ancestors: ancestors),
                 source: album.sourcePath, templates)
         }
         let shown = builder.shownPhotos(album)
         for (index, photo) in shown.enumerated() {
-            let context = builder.photoContext(
+            let context = builder.photoPage(
                 photo, at: index, of: shown, in: album, ancestors: ancestors)
             output.render(
                 photo.source.urlPath + "index.html", "photo", context, source: photo.source.sourcePath,

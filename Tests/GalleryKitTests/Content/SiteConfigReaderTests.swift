@@ -33,6 +33,8 @@ import Testing
               background: "#0A0B0C"
             motion:
               blur_radius: 12.5
+            layouts:
+              row_height: 180
             """
         let (config, messages) = read(yaml)
         #expect(messages.isEmpty)
@@ -49,6 +51,15 @@ import Testing
         #expect(!config.images.progressive)
         #expect(config.images.background == RGBColor(red: 10, green: 11, blue: 12))
         #expect(config.motion.blurRadius == 12.5)
+        #expect(config.layouts.rowHeight == 180)
+    }
+
+    @Test func rowHeightOutOfRangeIsAWarningAndKeepsTheDefault() {
+        let (config, messages) = read("layouts:\n  row_height: 20\n  rows: 3\n")
+        #expect(config.layouts.rowHeight == 240)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.contains { $0.contains("row_height") && $0.contains("60 to 1000") })
+        #expect(messages.contains { $0.contains("rows") })
     }
 
     @Test func problemsAreWarningsWithDefaults() {
