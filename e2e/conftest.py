@@ -150,17 +150,26 @@ def tree_digest(root: Path) -> dict[str, str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extra_headers: dict[str, str] = {}
+
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         pass
+
+    def end_headers(self):
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
 
 
 @pytest.fixture
 def serve():
-    """``serve(folder) -> "http://127.0.0.1:<port>/"``; servers stop after the test."""
+    """``serve(folder, headers=None) -> "http://127.0.0.1:<port>/"``: every response gets the
+    extra ``headers`` (a Content-Security-Policy, say); servers stop after the test."""
     servers = []
 
-    def start(folder: Path) -> str:
-        handler = functools.partial(_QuietHandler, directory=str(folder))
+    def start(folder: Path, headers: dict[str, str] | None = None) -> str:
+        handler_class = type("_Handler", (_QuietHandler,), {"extra_headers": dict(headers or {})})
+        handler = functools.partial(handler_class, directory=str(folder))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()

@@ -242,8 +242,8 @@ def test_ken_burns_runs_and_always_covers_its_frame(demo_site, motion_fixture, s
 
 def _placeholder_bytes(site: Path) -> list[int]:
     sizes = {}
-    for page in site.rglob("*.html"):
-        for url in re.findall(r"--gk-placeholder: url\('data:image/[a-z]+;base64,([^']+)'\)", page.read_text()):
+    for sheet in site.glob("assets/galleryc-page.*.css"):
+        for url in re.findall(r"--gk-placeholder: url\('data:image/[a-z]+;base64,([^']+)'\)", sheet.read_text()):
             sizes[url] = len(base64.b64decode(url))
     return list(sizes.values())
 
@@ -425,9 +425,7 @@ def test_no_inline_script_or_event_handler(demo_site, motion_fixture):
                 self.problems.append("<style> element")
             self.problems += [f"{name}= on <{tag}>" for name in names if name.startswith("on")]
             if "style" in names:
-                plain = re.sub(r"url\('[^']*'\)", "url()", names["style"])
-                declarations = [d.strip() for d in plain.split(";") if d.strip()]
-                self.problems += [f"style {d!r}" for d in declarations if not d.startswith("--gk-")]
+                self.problems.append(f"style attribute on <{tag}>: {names['style'][:60]!r}")
 
     problems = []
     for site in (demo_site, motion_fixture):

@@ -7,8 +7,8 @@
 /// static styles.
 ///
 /// Classes the templates use:
-/// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` set
-///   inline) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
+/// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` from the
+///   photo's class in the page's generated stylesheet) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
 ///   when it has loaded, from galleryc.js's capturing `load` listener (no inline handler, so a
 ///   strict CSP holds). The preview stays if the image fails. `:root.gk-js` marks that scripts
 ///   run, so without JavaScript the image is simply shown.

@@ -63,7 +63,11 @@ extension ContextBuilder {
             case .dictionary(var context) = ImageContext.make(
                 photo, alt: alt, slot: slot, loading: loading, links: links, motion: motion)
         else { return nil }
-        context["photoClass"] = .string(styles.add(photo))
+        let name = styles.add(photo)
+        context["photoClass"] = .string(name)
+        if let transition = motion.transitionName {
+            styles.add(selector: ".\(name)[data-vt]", declarations: "view-transition-name: \(transition);")
+        }
         return .dictionary(context)
     }
 

@@ -49,10 +49,14 @@ extension ContextBuilder {
             {
                 slide["image"] = image
             }
+            slide["photoClass"] = .string(styles.add(photo))
             if let small = ImageContext.renditions(of: photo, in: .jpeg).first
                 ?? photo.renditions.min(by: { $0.width < $1.width })
             {
                 slide["background"] = .string(links.href(small.path))
+                styles.add(
+                    selector: ".gk-hero-bg.\(PageStyles.className(for: photo))",
+                    declarations: "--gk-bg: url('\(links.href(small.path))');")
             }
             if let placeholder = photo.placeholder { slide["placeholder"] = .string(placeholder) }
             slides.append(.dictionary(slide))

@@ -6,13 +6,8 @@ import Testing
 /// Album layouts in the rendered pages: justified rows in the page's own stylesheet, uniform
 /// grid tiles, and per-photo classes whose values the stylesheet holds.
 @Suite struct LayoutRenderingTests {
-    /// The page stylesheet a page links, from the rendered files.
     private func pageCSS(_ html: String, in files: [String: String]) throws -> String {
-        let marker = #"<link rel="stylesheet" href="/photos/assets/galleryc-page."#
-        let start = try #require(html.range(of: marker)).upperBound
-        let rest = html[start...]
-        let end = try #require(rest.firstIndex(of: "\""))
-        return try #require(files["assets/galleryc-page." + rest[..<end]])
+        try RenderFixture.pageCSS(html, in: files)
     }
 
     private func classes(of tag: String, in html: String) -> [String] {
