@@ -13,6 +13,11 @@ struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so content
     /// hashes (and cached renditions) change with it.
     static let version = "galleryc-images-4"
+    /// Part of the derivative cache key only, never of the rendition hash: bump when photos
+    /// gain (or lose) a rendition under the same settings while every other file keeps its
+    /// bytes, so that published URLs stay and cached photos are made again once.
+    /// `tiles-1`: the derived tile width (``ImageSettings/tileWidth``).
+    static let renditionSet = "tiles-1"
     /// Photos declaring more pixels than this are refused before anything is allocated.
     static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
@@ -56,7 +61,7 @@ struct ImagePipeline: Sendable {
         // is freed as soon as the first (smaller) size exists, not after the encodes.
         var current = source.pixels
         source.pixels = PixelBuffer(width: 0, height: 0, channels: current.channels)
-        let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
+        let widths = RenditionPlan.widths(configured: settings.renditionWidths, photoWidth: source.width)
         let hash = contentHash(sourceDigest: sourceDigest ?? SHA256.hex(data))
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
         var original: Rendition?

@@ -28,6 +28,8 @@ struct JustifiedLayout: Sendable, Hashable {
     /// The photos' aspect ratios (width / height), in order.
     let aspects: [Double]
     let bands: [Band]
+    /// For each band, the row of each photo (an index into the band's rows).
+    private let rowIndex: [[Int]]
 
     /// - Parameters:
     ///   - aspects: width / height of each photo, in display order.
@@ -47,6 +49,23 @@ struct JustifiedLayout: Sendable, Hashable {
                     rows: breaker.rows(for: self.aspects)))
         }
         self.bands = bands
+        self.rowIndex = bands.map { band in
+            var index = [Int](repeating: 0, count: aspects.count)
+            for (number, row) in band.rows.enumerated() {
+                for photo in row.range { index[photo] = number }
+            }
+            return index
+        }
+    }
+
+    /// The row of photo `index` in `band` (one of ``bands``).
+    func row(of index: Int, inBand band: Int) -> JustifiedRow {
+        bands[band].rows[rowIndex[band][index]]
+    }
+
+    /// The index of the band a column `column` wide shows.
+    func bandIndex(column: Double) -> Int {
+        bands.lastIndex { column >= $0.minimumColumn } ?? 0
     }
 
     /// The target row height for a column `column` wide: `rowHeight` from 1000 px up, lower on
@@ -58,7 +77,7 @@ struct JustifiedLayout: Sendable, Hashable {
 
     /// The band whose rows a column `column` wide shows.
     func band(column: Double) -> Band {
-        bands.last { column >= $0.minimumColumn } ?? bands[0]
+        bands[bandIndex(column: column)]
     }
 
     /// One tile as a browser lays it out.

@@ -22,7 +22,19 @@ struct ThemeGeometry: Sendable, Hashable {
     var sliderWidth: Double = 896
     var sliderWidthPerViewportHeight: Double = 0.825
 
+    /// Desktop browsers (Windows, Linux) give a classic scrollbar this wide to every page taller
+    /// than the window, out of `100vw`; phones and tablets overlay theirs.
+    var desktopScrollbar: Double = 15
+    /// From this viewport width up, a browser is taken to be a desktop one.
+    var desktopViewport: Double = 1024
+
     static let `default` = ThemeGeometry()
+
+    /// The width the page gets in a viewport `viewport` wide (`100vw`): less the scrollbar on
+    /// desktops.
+    func pageViewport(_ viewport: Double) -> Double {
+        viewport >= desktopViewport ? viewport - desktopScrollbar : viewport
+    }
 
     /// The column's width in a viewport `viewport` CSS pixels wide.
     func columnWidth(viewport: Double) -> Double {
@@ -52,6 +64,7 @@ struct ThemeGeometry: Sendable, Hashable {
         var tile = min(column, gridTileWidth)
         if atLeastTwo { tile = min(tile, (column - gap) / 2) }
         guard tile > 0 else { return 1 }
-        return max(1, Int(((column + gap) / (tile + gap)).rounded(.down)))
+        // A hair of slack: two tracks of exactly (column - gap) / 2 fit, whatever the rounding.
+        return max(1, Int(((column + gap) / (tile + gap) + 1e-9).rounded(.down)))
     }
 }

@@ -35,6 +35,21 @@ struct SiteConfig: Sendable, Hashable {
 struct ImageSettings: Sendable, Hashable {
     /// Rendition widths in pixels; a photo is never upscaled past its own width.
     var widths: [Int] = [480, 960, 1600, 2400]
+
+    /// The width of the small rendition made for tiles (justified rows, grids on phones), in
+    /// addition to ``widths``: derived, not configured, so the rendition folder names (and
+    /// every published URL) of existing sites stay as they were.
+    static let tileWidth = 320
+
+    /// The widths the image stage makes: ``widths``, plus ``tileWidth`` when every configured
+    /// width is more than a quarter larger than it (a site whose smallest width is already small
+    /// does not need it).
+    var renditionWidths: [Int] {
+        guard let smallest = widths.min(), Double(smallest) > Double(Self.tileWidth) * 1.25 else {
+            return widths
+        }
+        return [Self.tileWidth] + widths
+    }
     /// JPEG quality, 1...100.
     var jpegQuality: Int = 82
     /// WebP quality, 1...100.

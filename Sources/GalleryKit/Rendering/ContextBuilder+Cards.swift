@@ -1,12 +1,13 @@
 import Foundation
 
 extension ContextBuilder {
-    /// A thumbnail in a grid: `href`, `title`, `image`, and `caption` when the sidecar titled
-    /// the photo.
-    /// - Parameter frame: `.natural` for a justified tile, `.cover` for a uniform grid tile.
+    /// A thumbnail: `href`, `title`, `image`, and `caption` when the sidecar titled the photo.
+    /// - Parameters:
+    ///   - frame: `.natural` for a justified tile (`tile` is true), `.cover` for a grid tile.
+    ///   - sizes: how wide the layout draws it; `loading`: from the page's ``LoadingOrder``.
     func photoCard(
-        _ photo: ProcessedPhoto, budget: inout EagerBudget, styles: inout PageStyles,
-        frame: ImageFrame = .cover
+        _ photo: ProcessedPhoto, frame: ImageFrame, sizes: String, loading: ImageLoading,
+        styles: inout PageStyles
     ) -> TemplateValue {
         let text = PhotoText(photo)
         var card: [String: TemplateValue] = [
@@ -19,7 +20,7 @@ extension ContextBuilder {
         )
         if frame == .natural { card["tile"] = .bool(true) }
         if let image = image(
-            photo, alt: text.alt, slot: .grid, loading: budget.next(), styles: &styles, motion: motion)
+            photo, alt: text.alt, sizes: sizes, loading: loading, styles: &styles, motion: motion)
         {
             card["image"] = image
         }
@@ -29,7 +30,8 @@ extension ContextBuilder {
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
     /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`).
     func albumCard(
-        _ album: Album, budget: inout EagerBudget, styles: inout PageStyles, kenBurns animated: Bool = false
+        _ album: Album, loading: (ProcessedPhoto) -> ImageLoading, styles: inout PageStyles,
+        kenBurns animated: Bool = false
     ) -> TemplateValue {
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
@@ -42,7 +44,9 @@ extension ContextBuilder {
         }
         if let cover = cover(of: album),
             let image = image(
-                cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), styles: &styles,
+                cover, alt: PhotoText(cover).alt,
+                sizes: ImageSizes().gridTile(atLeastTwo: false, photoAspect: cover.aspectRatio),
+                loading: loading(cover), styles: &styles,
                 motion: ImageMotion(
                     frame: .cover,
                     kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil)
@@ -53,15 +57,37 @@ extension ContextBuilder {
         return .dictionary(card)
     }
 
-    /// ``ImageContext/make(_:alt:slot:loading:links:motion:)`` with the photo's values added to
+    /// Album cards for `albums` at the flow's current place: a uniform grid of covers with a
+    /// title and a count under each; the ones in the first viewport load eagerly.
+    func albumCards(
+        _ albums: [Album], flow: PageFlow, order: inout LoadingOrder, styles: inout PageStyles,
+        kenBurns animated: Bool = false
+    ) -> [TemplateValue] {
+        let tops = PageFlow.screens.map {
+            flow.gridTops(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, $0)
+        }
+        return albums.enumerated().map { index, album in
+            let visible = flow.isInFirstViewport { screen in
+                tops[PageFlow.screens.firstIndex(of: screen) ?? 0][index]
+            }
+            return albumCard(
+                album, loading: { _ in order.next(inFirstViewport: visible) }, styles: &styles,
+                kenBurns: animated)
+        }
+    }
+
+    /// The height of an album card's title and count lines under its cover.
+    static let albumCardText = 60.0
+
+    /// ``ImageContext/make(_:alt:sizes:loading:links:motion:)`` with the photo's values added to
     /// the page's stylesheet under its class (`photoClass`).
     func image(
-        _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
+        _ photo: ProcessedPhoto, alt: String, sizes: String, loading: ImageLoading,
         styles: inout PageStyles, motion: ImageMotion = ImageMotion()
     ) -> TemplateValue? {
         guard
             case .dictionary(var context) = ImageContext.make(
-                photo, alt: alt, slot: slot, loading: loading, links: links, motion: motion)
+                photo, alt: alt, sizes: sizes, loading: loading, links: links, motion: motion)
         else { return nil }
         let name = styles.add(photo)
         context["photoClass"] = .string(name)

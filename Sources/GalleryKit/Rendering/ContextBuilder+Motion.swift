@@ -28,11 +28,12 @@ extension ContextBuilder {
     }
 
     /// The slider: `slides` (index, number, id, href, title, image, background, current),
-    /// `count`; nil when the album has none.
-    func heroContext(_ album: Album, styles: inout PageStyles) -> TemplateValue? {
+    /// `count`; nil when the album has none. The first slide is in the first viewport (the
+    /// LCP candidate: high priority); the others are beside it, out of view, and lazy.
+    func heroContext(_ album: Album, order: inout LoadingOrder, styles: inout PageStyles) -> TemplateValue? {
         let photos = heroPhotos(album)
         guard !photos.isEmpty else { return nil }
-        var budget = EagerBudget(eagerCount: 1)
+        let sizes = ImageSizes()
         var slides: [TemplateValue] = []
         for (index, photo) in photos.enumerated() {
             let text = PhotoText(photo)
@@ -42,9 +43,9 @@ extension ContextBuilder {
                 "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
                 "current": .bool(index == 0),
             ]
-            let loading: ImageLoading = index == 0 ? budget.next() : .lazy
             if let image = image(
-                photo, alt: text.alt, slot: .main, loading: loading, styles: &styles,
+                photo, alt: text.alt, sizes: sizes.slide(photoAspect: photo.aspectRatio),
+                loading: order.next(inFirstViewport: index == 0), styles: &styles,
                 motion: ImageMotion(frame: .slide, kenBurns: plan.animationName))
             {
                 slide["image"] = image
@@ -69,9 +70,16 @@ extension ContextBuilder {
 
     /// A story album's photos, full screen one after another: `href`, `title`, `caption`,
     /// `image` (with Ken Burns and the photo's View Transition name).
-    func storyItems(_ album: Album, styles: inout PageStyles) -> [TemplateValue] {
-        var budget = EagerBudget(eagerCount: 1)
-        return shownPhotos(album).map { photo in
+    /// Each fills the screen, so only the first is in the first viewport.
+    func storyItems(
+        _ album: Album, flow: inout PageFlow, order: inout LoadingOrder, styles: inout PageStyles
+    ) -> [TemplateValue] {
+        let sizes = ImageSizes()
+        let current = flow
+        let photos = shownPhotos(album)
+        flow.advance { Double(photos.count) * $0.height }
+        return photos.enumerated().map { index, photo in
+            let visible = current.isInFirstViewport { Double(index) * $0.height }
             let text = PhotoText(photo)
             let plan = kenBurns.plan(photo, role: .story, album: album)
             var item: [String: TemplateValue] = [
@@ -79,7 +87,8 @@ extension ContextBuilder {
             ]
             if !photo.source.captionHTML.isEmpty { item["caption"] = .string(photo.source.captionHTML) }
             if let image = image(
-                photo, alt: text.alt, slot: .main, loading: budget.next(), styles: &styles,
+                photo, alt: text.alt, sizes: sizes.story(photoAspect: photo.aspectRatio),
+                loading: order.next(inFirstViewport: visible), styles: &styles,
                 motion: ImageMotion(
                     frame: .story, kenBurns: plan.animationName,
                     transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))

@@ -17,9 +17,20 @@ extension ContextBuilder {
             urlPath: "", title: nil, description: site.home?.description ?? "",
             image: cover(of: root))
         var styles = PageStyles()
-        var budget = EagerBudget()
-        let albums = root.albums.map { albumCard($0, budget: &budget, styles: &styles, kenBurns: true) }
-        let photos = shownPhotos(root).map { photoCard($0, budget: &budget, styles: &styles) }
+        var order = LoadingOrder()
+        let text = Self.textLength(site.home?.html ?? "")
+        var flow = PageFlow { PageFlow.homeHeader($0, textCharacters: text) }
+        let albums = albumCards(root.albums, flow: flow, order: &order, styles: &styles, kenBurns: true)
+        if !albums.isEmpty {
+            let current = flow
+            flow.advance {
+                current.gridHeight(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, $0)
+                    + Self.sectionHeading
+            }
+        }
+        let photos = photoList(
+            shownPhotos(root), justified: false, flow: &flow, order: &order, styles: &styles
+        ).cards
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
         if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
         context["home"] = .dictionary(home)
@@ -80,21 +91,21 @@ extension ContextBuilder {
             urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
             image: cover(of: album))
         var styles = PageStyles()
-        let hero = heroContext(album, styles: &styles)
-        var budget = EagerBudget(eagerCount: hero == nil ? 6 : 2)
-        let story = album.layout == .story ? storyItems(album, styles: &styles) : []
+        var order = LoadingOrder()
+        let text = Self.textLength(album.descriptionHTML)
+        var flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: text) }
+        let hero = heroContext(album, order: &order, styles: &styles)
+        if hero != nil {
+            let current = flow
+            flow.advance { current.sliderHeight($0) }
+        }
+        let story =
+            album.layout == .story ? storyItems(album, flow: &flow, order: &order, styles: &styles) : []
         let shown = story.isEmpty ? shownPhotos(album) : []
         let justified = album.layout == .justified || album.layout == .slider
-        if justified && !shown.isEmpty {
-            let layout = JustifiedLayout(
-                aspects: shown.map { Double(max($0.width, 1)) / Double(max($0.height, 1)) },
-                rowHeight: site.config.layouts.rowHeight)
-            styles.layout = layout.css(list: ".gk-justified")
-        }
-        let photos = shown.map {
-            photoCard($0, budget: &budget, styles: &styles, frame: justified ? .natural : .cover)
-        }
-        let albums = album.albums.map { albumCard($0, budget: &budget, styles: &styles) }
+        let photos = photoList(shown, justified: justified, flow: &flow, order: &order, styles: &styles).cards
+        if !photos.isEmpty { flow.advance { _ in Self.sectionHeading } }
+        let albums = albumCards(album.albums, flow: flow, order: &order, styles: &styles)
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
             "layout": .string(album.layout.rawValue),
@@ -144,7 +155,8 @@ extension ContextBuilder {
             "position": .string("\(index + 1) of \(siblings.count)"),
         ]
         if let image = image(
-            photo, alt: text.alt, slot: .main, loading: .eagerHighPriority, styles: &styles,
+            photo, alt: text.alt, sizes: ImageSizes().mainImage(photoAspect: photo.aspectRatio),
+            loading: .eagerHighPriority, styles: &styles,
             motion: ImageMotion(
                 frame: .main,
                 transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
