@@ -94,4 +94,28 @@ def make_site(content: Path) -> Path:
         name = f"h{index:02d}"
         photo(content / "highlights" / f"{name}.jpg", aspect, index + 90, long_side=1400)
         sidecar(content / "highlights" / f"{name}.md", f"Highlight {index}")
+    # Ken Burns on every awkward shape: a story album (frames the shape of the screen) whose
+    # photos also make its hero slider (3:2 frames); its cover, a panorama, moves on the home
+    # page (3:2). Each photo pans between other anchors, its focal point near an edge.
+    (content / "motion").mkdir()
+    (content / "motion" / "index.md").write_text(
+        "---\ntitle: Motion\ndate: 2024-01-01\nlayout: story\nsort: name\ncover: k03.jpg\n"
+        "hero: [k00.jpg, k01.jpg, k02.jpg, k03.jpg]\nkenburns: {duration: 6, zoom: 1.35}\n---\n"
+    )
+    for index, (aspect, focus, start, end) in enumerate(KEN_BURNS_PHOTOS):
+        name = f"k{index:02d}"
+        photo(content / "motion" / f"{name}.jpg", aspect, index + 120, long_side=1600)
+        (content / "motion" / f"{name}.md").write_text(
+            f"---\ntitle: Moving {index}\nalt: Moving photo {index}\nfocus: {focus}\n"
+            f"kenburns: {{from: {start}, to: {end}}}\n---\n"
+        )
     return content
+
+
+# (aspect ratio, focus, Ken Burns from, to) of the motion album: 4:3, 1:1, portrait, panorama.
+KEN_BURNS_PHOTOS = [
+    (4 / 3, "0.95 0.05", "bottom-leading", "top-trailing"),
+    (1.0, "0.05 0.9", "top-trailing", "bottom-leading"),
+    (2 / 3, "0.5 0.02", "bottom", "top"),
+    (6.0, "0.98 0.5", "leading", "trailing"),
+]
