@@ -28,12 +28,15 @@ LISTENER = (
     "e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + (e.sample || '')));"
 )
 
+# Boxes and classes, less the loading state (is-loaded, is-error): whether a lazy slide off the
+# screen has arrived yet is timing, not layout.
 BOXES_JS = """
 const out = [];
+const state = /(^| )is-(loaded|error)(?= |$)/g;
 for (const e of document.querySelectorAll('body *')) {
   if (!e.getClientRects().length) continue;
   const r = e.getBoundingClientRect();
-  out.push([e.tagName, e.className, Math.round(r.left * 4) / 4, Math.round((r.top + scrollY) * 4) / 4,
+  out.push([e.tagName, String(e.className).replace(state, '').trim(), Math.round(r.left * 4) / 4, Math.round((r.top + scrollY) * 4) / 4,
             Math.round(r.width * 4) / 4, Math.round(r.height * 4) / 4]);
 }
 const frames = [...document.querySelectorAll('[data-blurup]')].map(f =>
