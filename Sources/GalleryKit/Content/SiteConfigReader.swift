@@ -4,7 +4,7 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "layouts",
+        "privacy", "layouts", "favicon",
     ]
     static let layoutKeys = ["row_height"]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
@@ -30,6 +30,21 @@ enum SiteConfigReader {
         if let value = fields.string("author") { config.author = value }
         if let value = fields.string("language") { config.language = value }
         if let value = fields.string("copyright") { config.copyright = value }
+        if let value = fields.string("favicon") {
+            let dot = value.lastIndex(of: ".").map { String(value[value.index(after: $0)...]).lowercased() }
+            let inside = !value.hasPrefix("/") && !value.split(separator: "/").contains("..")
+            if let dot, FaviconFile.types[dot] != nil, inside {
+                config.favicon = value
+            } else if let node = fields.node("favicon") {
+                reporter.report(
+                    .wrongType(
+                        key: "favicon",
+                        expected:
+                            "an icon file in the content folder (.ico, .png, .svg, .jpg, .webp or .gif)",
+                        found: "'\(value)'"),
+                    at: node)
+            }
+        }
         if let value = fields.bool("raw_html") { config.allowRawHTML = value }
         if let value = fields.string("base_url"), !value.isEmpty {
             config.baseURL = value.hasSuffix("/") ? value : value + "/"

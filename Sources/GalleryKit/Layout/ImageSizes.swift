@@ -60,34 +60,53 @@ struct ImageSizes: Sendable {
     /// A hero slide: a 3:2 frame as wide as the slider (`min(column, 56rem, 82.5vh)`), the photo
     /// cropped to cover it.
     func slide(photoAspect: Double) -> String {
-        let crop = max(1, photoAspect / 1.5)
-        return byScrollbar { margin in
-            let width =
-                "min(100vw - \(px(margin)), \(px(geometry.sliderWidth)), "
-                + "\(number(geometry.sliderWidthPerViewportHeight * 100))vh)"
-            return crop > 1.01 ? "calc(\(width) * \(number(crop)))" : width
-        }
+        bounded(
+            cap: geometry.sliderWidth, perViewportHeight: geometry.sliderWidthPerViewportHeight * 100,
+            scale: max(1, photoAspect / 1.5))
     }
 
     /// The photo page's image: the column, at most 85 % of the viewport's height tall.
     func mainImage(photoAspect: Double) -> String {
-        byScrollbar { margin in
-            "min(100vw - \(px(margin)), \(px(geometry.pageWidth)), \(number(85 * photoAspect))vh)"
+        bounded(cap: geometry.pageWidth, perViewportHeight: 85 * photoAspect, scale: 1)
+    }
+
+    /// `min(column, cap, k·vh) × scale`, written with media conditions rather than `min()`
+    /// (which browsers take in `sizes` but the HTML checker does not): the cap where the viewport
+    /// is wide and tall enough for it, the height's share where the screen is wider than `k` %
+    /// of its height, else the column (less the desktop scrollbar from 1024 px up).
+    private func bounded(cap: Double, perViewportHeight k: Double, scale: Double) -> String {
+        let capWidth = cap + geometry.pageMargin + geometry.desktopScrollbar
+        let capHeight = (cap / k * 100).rounded(.up)
+        let aspect = Int((k * 10).rounded())
+        func column(_ margin: Double) -> String {
+            linear(slope: scale, intercept: -margin * scale - Self.bias)
         }
+        return [
+            "(min-width: \(px(capWidth))) and (min-height: \(px(capHeight))) \(px(cap * scale - Self.bias))",
+            "(min-aspect-ratio: \(aspect)/1000) \(number(k * scale))vh",
+            "(min-width: \(px(geometry.desktopViewport))) \(column(geometry.pageMargin + geometry.desktopScrollbar))",
+            column(geometry.pageMargin),
+        ].joined(separator: ", ")
     }
 
-    /// A desktop entry (the scrollbar taken from `100vw`) and the entry for other screens, each
-    /// made by `value` from the width around the column.
-    private func byScrollbar(_ value: (Double) -> String) -> String {
-        "(min-width: \(px(geometry.desktopViewport))) \(value(geometry.pageMargin + geometry.desktopScrollbar)), "
-            + value(geometry.pageMargin)
-    }
-
-    /// A story photo: the whole screen, the photo covering it; on portrait screens a landscape
-    /// photo is shown whole, as wide as the screen.
+    /// A story photo: the whole screen, the photo covering it (as wide as the screen, or as
+    /// wide as the screen's height makes it); on a screen so much narrower than the photo that
+    /// the crop would keep less than ``storyFitShare`` of its width, the photo is shown whole,
+    /// as wide as the screen.
     func story(photoAspect: Double) -> String {
-        let cover = "max(100vw, \(number(100 * photoAspect))vh)"
-        return photoAspect >= 1 ? "(orientation: portrait) 100vw, \(cover)" : cover
+        let wide = Int((photoAspect * 1000).rounded())
+        return
+            "\(Self.storyFitQuery(photoAspect: photoAspect)) 100vw, (min-aspect-ratio: \(wide)/1000) 100vw, "
+            + "\(number(100 * photoAspect))vh"
+    }
+
+    /// The least share of a story photo's width a screen-filling crop may keep.
+    static let storyFitShare = 0.6
+
+    /// `(max-aspect-ratio: 900/1000)`: the screens on which a story photo of that shape is fitted
+    /// rather than cropped.
+    static func storyFitQuery(photoAspect: Double) -> String {
+        "(max-aspect-ratio: \(Int((storyFitShare * photoAspect * 1000).rounded()))/1000)"
     }
 
     // MARK: - Pieces

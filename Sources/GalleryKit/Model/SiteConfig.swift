@@ -17,6 +17,9 @@ struct SiteConfig: Sendable, Hashable {
     var motion = MotionSettings()
     /// How album pages lay their photos out (`layouts:`).
     var layouts = LayoutSettings()
+    /// The site's icon (`favicon:`), a path in the content folder; empty: one is made from the
+    /// cover photo.
+    var favicon: String = ""
 
     init() {}
 

@@ -75,7 +75,7 @@ struct MotionStylesheet: Sendable, Hashable {
         :root:not(.gk-js) .gk-loading, .gk-blurup img.is-loaded ~ .gk-loading { display: none; }
         .gk-grid :focus-visible, .gk-slider :focus-visible { outline: none; position: relative; }
         .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
-            content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--gk-focus, Highlight);
+            content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--focus, Highlight);
             background:
                 linear-gradient(90deg, currentColor 50%, transparent 0) 0 0 / 12px 2px repeat-x,
                 linear-gradient(90deg, currentColor 50%, transparent 0) 0 100% / 12px 2px repeat-x,

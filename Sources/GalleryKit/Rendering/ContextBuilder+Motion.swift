@@ -62,10 +62,41 @@ extension ContextBuilder {
             if let placeholder = photo.placeholder { slide["placeholder"] = .string(placeholder) }
             slides.append(.dictionary(slide))
         }
+        if photos.count > 1 { addNoScriptDotRules(count: photos.count, styles: &styles) }
         return .dictionary([
             "slides": .array(slides), "count": .int(photos.count),
             "hasMany": .bool(photos.count > 1),
         ])
+    }
+
+    /// Without scripts, the dot of the slide in view is the current one: the dots are scroll
+    /// markers, so `:target-current` is that slide's dot; where scroll markers are missing, it
+    /// is the dot of the slide the address targets (`#gk-slide-N`, one rule per slide), and
+    /// the first until a dot is followed. In the page stylesheet rather than the theme's
+    /// because the fallback needs a rule per slide.
+    private func addNoScriptDotRules(count: Int, styles: inout PageStyles) {
+        let current = "background: radial-gradient(circle, #fff 0 0.4rem, transparent 0.42rem);"
+        let other =
+            "background: radial-gradient(circle, rgb(255 255 255 / 0.5) 0 0.3rem, transparent 0.32rem);"
+        let markers = "@supports selector(:target-current)"
+        styles.add(
+            selector: ":root:not(.gk-js) .gk-slider-dots a[aria-current=\"true\"]:not(:target-current)",
+            declarations: other, within: markers)
+        styles.add(
+            selector: ":root:not(.gk-js) .gk-slider-dots a:target-current", declarations: current,
+            within: markers)
+        let fallback = "@supports not selector(:target-current)"
+        styles.add(
+            selector:
+                ":root:not(.gk-js) .gk-slider:has(.gk-slide:target) .gk-slider-dots a[aria-current=\"true\"]",
+            declarations: other, within: fallback)
+        for number in 1...count {
+            styles.add(
+                selector:
+                    ":root:not(.gk-js) .gk-slider:has(.gk-slide:nth-child(\(number)):target) "
+                    + ".gk-slider-dots li:nth-child(\(number)) a",
+                declarations: current, within: fallback)
+        }
     }
 
     /// A story album's photos, full screen one after another: `href`, `title`, `caption`,
@@ -77,15 +108,28 @@ extension ContextBuilder {
         let sizes = ImageSizes()
         let current = flow
         let photos = shownPhotos(album)
-        flow.advance { Double(photos.count) * $0.height }
+        // Each item is a screen tall, or as tall as the photo shown whole where it is fitted.
+        func height(_ photo: ProcessedPhoto, _ screen: PageFlow.Screen) -> Double {
+            let fitted = screen.width / screen.height <= ImageSizes.storyFitShare * photo.aspectRatio
+            return fitted ? screen.width / photo.aspectRatio : screen.height
+        }
+        func top(_ index: Int, _ screen: PageFlow.Screen) -> Double {
+            photos.prefix(index).reduce(0) { $0 + height($1, screen) }
+        }
+        flow.advance { top(photos.count, $0) }
         return photos.enumerated().map { index, photo in
-            let visible = current.isInFirstViewport { Double(index) * $0.height }
+            let visible = current.isInFirstViewport { top(index, $0) }
             let text = PhotoText(photo)
             let plan = kenBurns.plan(photo, role: .story, album: album)
             var item: [String: TemplateValue] = [
                 "href": .string(links.href(photo.source.urlPath)), "title": .string(text.title),
             ]
             if !photo.source.captionHTML.isEmpty { item["caption"] = .string(photo.source.captionHTML) }
+            // On a screen that would crop away too much of it, the photo is shown whole.
+            styles.add(
+                selector: ".gk-story .gk-frame-story.\(PageStyles.className(for: photo))",
+                declarations: "height: auto; aspect-ratio: var(--gk-ratio);",
+                within: "@media " + ImageSizes.storyFitQuery(photoAspect: photo.aspectRatio))
             if let image = image(
                 photo, alt: text.alt, sizes: sizes.story(photoAspect: photo.aspectRatio),
                 loading: order.next(inFirstViewport: visible), styles: &styles,

@@ -12,8 +12,9 @@ struct PageStyles: Sendable, Hashable {
 
     /// Declarations by class name, one entry per photo shown on the page.
     private var photos: [String: String] = [:]
-    /// Declarations by selector.
-    private var rules: [String: String] = [:]
+    /// Declarations by selector, by the group rule around them (`@media …`, `@supports …`, ""
+    /// for none).
+    private var rules: [String: [String: String]] = [:]
     /// The justified rows of the page's photo list, if it has one.
     var layout = ""
 
@@ -46,9 +47,10 @@ struct PageStyles: Sendable, Hashable {
         return name
     }
 
-    /// Adds a rule for `selector` (the last declarations given for a selector win).
-    mutating func add(selector: String, declarations: String) {
-        rules[selector] = declarations
+    /// Adds a rule for `selector`, inside the group rule `within` (`@media (…)`) when given (the
+    /// last declarations given for a selector win).
+    mutating func add(selector: String, declarations: String, within group: String = "") {
+        rules[group, default: [:]][selector] = declarations
     }
 
     /// `1.5`: the photo's width / height, four decimals.
@@ -69,8 +71,14 @@ struct PageStyles: Sendable, Hashable {
         for name in photos.keys.sorted() {
             css += ".\(name) { \(photos[name] ?? "") }\n"
         }
-        for selector in rules.keys.sorted() {
-            css += "\(selector) { \(rules[selector] ?? "") }\n"
+        for media in rules.keys.sorted() {
+            let block = rules[media] ?? [:]
+            let indent = media.isEmpty ? "" : "    "
+            if !media.isEmpty { css += "\(media) {\n" }
+            for selector in block.keys.sorted() {
+                css += "\(indent)\(selector) { \(block[selector] ?? "") }\n"
+            }
+            if !media.isEmpty { css += "}\n" }
         }
         return css + layout
     }

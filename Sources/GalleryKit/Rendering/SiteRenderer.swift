@@ -9,6 +9,7 @@ struct SiteRenderer {
     private let diagnostics: DiagnosticCollector
     private let builder: ContextBuilder
     private let motionStylesheet: OutputFile
+    private let favicon: OutputFile
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -30,6 +31,9 @@ struct SiteRenderer {
         let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
         builder.assetPaths[MotionAssets.assetName] = motion.path
         self.motionStylesheet = motion
+        let icon = Favicon.file(for: site, cover: builder.cover(of: site.root))
+        builder.assetPaths[Favicon.assetName] = icon.path
+        self.favicon = icon
         self.builder = builder
     }
 
@@ -69,6 +73,7 @@ struct SiteRenderer {
         }
         for file in themeAssets.files { output.add(file, source: "assets") }
         output.add(motionStylesheet, source: "motion")
+        output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
 
         return output.files.sorted { $0.path < $1.path }
     }
