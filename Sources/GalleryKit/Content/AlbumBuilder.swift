@@ -117,6 +117,7 @@ struct AlbumBuilder {
             sort: metadata.sort, layout: metadata.layout, hero: hero,
             draft: metadata.draft, descriptionHTML: metadata.descriptionHTML, photos: photos, albums: albums)
         album.kenBurns = metadata.kenBurns
+        album.pageSize = metadata.pageSize
         return album
     }
 

@@ -4,6 +4,7 @@ import Foundation
 struct AlbumMetadata {
     static let keys = [
         "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns",
+        "page_size",
     ]
 
     var title: String?
@@ -16,6 +17,8 @@ struct AlbumMetadata {
     var sort: PhotoSort = .date
     var draft = false
     var kenBurns = KenBurnsSettings()
+    /// `page_size:` photos per album page; nil: site.yml's `layouts.page_size`.
+    var pageSize: Int?
     var descriptionHTML = ""
 
     init() {}
@@ -24,6 +27,7 @@ struct AlbumMetadata {
         let fields = FieldReader(
             front.fields, knownKeys: Self.keys, reporter: reporter, sigalStyle: front.style == .sigal)
         title = fields.string("title")
+        pageSize = fields.int("page_size", in: LayoutSettings.pageSizes)
         date = fields.date("date")
         cover = fields.string("cover")
         coverNode = fields.node("cover")

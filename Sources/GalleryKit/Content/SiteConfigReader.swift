@@ -6,7 +6,7 @@ enum SiteConfigReader {
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
         "privacy", "layouts", "favicon",
     ]
-    static let layoutKeys = ["row_height"]
+    static let layoutKeys = ["row_height", "page_size"]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
     /// - Parameters:
@@ -61,10 +61,11 @@ enum SiteConfigReader {
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
         }
-        if let layouts = fields.nested("layouts", knownKeys: layoutKeys),
-            let height = layouts.double("row_height", in: 60...1000)
-        {
-            config.layouts.rowHeight = height
+        if let layouts = fields.nested("layouts", knownKeys: layoutKeys) {
+            if let height = layouts.double("row_height", in: 60...1000) { config.layouts.rowHeight = height }
+            if let size = layouts.int("page_size", in: LayoutSettings.pageSizes) {
+                config.layouts.pageSize = size
+            }
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

@@ -42,6 +42,8 @@ struct Album: Sendable, Hashable {
     var draft: Bool
     /// Ken Burns settings from the album's `kenburns:` (nil fields inherit from site.yml).
     var kenBurns = KenBurnsSettings()
+    /// Photos per album page (`page_size:`); nil: site.yml's `layouts.page_size`, else one page.
+    var pageSize: Int?
     /// The index.md body, rendered from Markdown.
     var descriptionHTML: String
     /// Photos in display order (already sorted by `sort`), hidden ones excluded.

@@ -130,6 +130,11 @@ struct LayoutSettings: Sendable, Hashable {
     /// The target height of justified rows on wide screens, in CSS pixels (`row_height:`);
     /// narrower columns aim lower, down to 60 % of it on phones.
     var rowHeight: Double = 240
+    /// Photos per album page for every album (`page_size:`, an album's own `page_size:` wins);
+    /// nil: an album is one page, however long.
+    var pageSize: Int?
+    /// The values `page_size:` takes.
+    static let pageSizes = 1...100_000
 
     init() {}
 }

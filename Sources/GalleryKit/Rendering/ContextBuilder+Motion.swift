@@ -103,11 +103,11 @@ extension ContextBuilder {
     /// `image` (with Ken Burns and the photo's View Transition name).
     /// Each fills the screen, so only the first is in the first viewport.
     func storyItems(
-        _ album: Album, flow: inout PageFlow, order: inout LoadingOrder, styles: inout PageStyles
+        _ album: Album, photos: [ProcessedPhoto], flow: inout PageFlow, order: inout LoadingOrder,
+        styles: inout PageStyles
     ) -> [TemplateValue] {
         let sizes = ImageSizes()
         let current = flow
-        let photos = shownPhotos(album)
         // Each item is a screen tall, or as tall as the photo shown whole where it is fitted.
         func height(_ photo: ProcessedPhoto, _ screen: PageFlow.Screen) -> Double {
             let fitted = screen.width / screen.height <= ImageSizes.storyFitShare * photo.aspectRatio

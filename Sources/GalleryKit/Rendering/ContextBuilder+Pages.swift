@@ -86,33 +86,41 @@ extension ContextBuilder {
 
     /// ``albumContext(_:ancestors:)`` with its stylesheet (the photos' values and, for
     /// justified rows, the rows).
-    func albumPage(_ album: Album, ancestors: [Album]) -> PageRender {
+    ///
+    /// An album split by `page_size:` has one such page per slice (``albumPageSlices(_:)``):
+    /// the first has the description, the hero slider, the sub-albums and the listed pages; every
+    /// page has its photos, `pagination` and `rel` prev/next links.
+    func albumPage(_ album: Album, ancestors: [Album], slice: AlbumPageSlice? = nil) -> PageRender {
+        let slice = slice ?? albumPageSlices(album)[0]
+        let first = slice.index == 0
+        let title = first ? album.title : "\(album.title), page \(slice.index + 1) of \(slice.count)"
         var context = chrome(
-            urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
-            image: cover(of: album))
+            urlPath: album.urlPath, title: title, trail: trail(ancestors), image: cover(of: album))
+        addPagination(slice, of: album, to: &context)
         var styles = PageStyles()
         var order = LoadingOrder()
-        let text = Self.textLength(album.descriptionHTML)
+        let text = first ? Self.textLength(album.descriptionHTML) : 0
         var flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: text) }
-        let hero = heroContext(album, order: &order, styles: &styles)
+        let hero = first ? heroContext(album, order: &order, styles: &styles) : nil
         if hero != nil {
             let current = flow
             flow.advance { current.sliderHeight($0) }
         }
         let story =
-            album.layout == .story ? storyItems(album, flow: &flow, order: &order, styles: &styles) : []
-        let shown = story.isEmpty ? shownPhotos(album) : []
+            album.layout == .story
+            ? storyItems(album, photos: Array(slice.photos), flow: &flow, order: &order, styles: &styles) : []
+        let shown = story.isEmpty ? Array(slice.photos) : []
         let justified = album.layout == .justified || album.layout == .slider
         let photos = photoList(shown, justified: justified, flow: &flow, order: &order, styles: &styles).cards
         if !photos.isEmpty { flow.advance { _ in Self.sectionHeading } }
-        let albums = albumCards(album.albums, flow: flow, order: &order, styles: &styles)
+        let albums = first ? albumCards(album.albums, flow: flow, order: &order, styles: &styles) : []
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
             "layout": .string(album.layout.rawValue),
             "isJustified": .bool(justified), "isGrid": .bool(album.layout == .grid),
             "isSlider": .bool(album.layout == .slider), "isStory": .bool(album.layout == .story),
         ]
-        if !album.descriptionHTML.isEmpty { value["html"] = .string(album.descriptionHTML) }
+        if !album.descriptionHTML.isEmpty, first { value["html"] = .string(album.descriptionHTML) }
         if let date = album.date {
             value["date"] = .string(DisplayFormat.longDate(date))
             value["datetime"] = .string(DisplayFormat.isoDay(date))
@@ -125,7 +133,11 @@ extension ContextBuilder {
         context["hasPhotos"] = .bool(!photos.isEmpty)
         context["albums"] = .array(albums)
         context["hasAlbums"] = .bool(!albums.isEmpty)
-        addListedPages(of: album, to: &context)
+        if first {
+            addListedPages(of: album, to: &context)
+        } else {
+            context["hasPages"] = .bool(false)
+        }
         return finish(context, styles: styles)
     }
 
@@ -170,7 +182,7 @@ extension ContextBuilder {
         if let original = photo.original { value["original"] = originalContext(original) }
         context["photo"] = .dictionary(value)
         context["album"] = .dictionary([
-            "title": .string(backTitle), "href": .string(links.href(album.urlPath)),
+            "title": .string(backTitle), "href": .string(links.href(albumPagePath(album, photoIndex: index))),
         ])
         if index > 0 { context["previous"] = neighbour(siblings[index - 1]) }
         if index + 1 < siblings.count { context["next"] = neighbour(siblings[index + 1]) }

@@ -26,12 +26,20 @@ extension ContextBuilder {
             let tiles = PageFlow.screens.map { layout.tiles(column: flow.column($0), gap: flow.gap($0)) }
             let current = flow
             let cards = photos.enumerated().map { index, photo in
-                let visible = current.isInFirstViewport { screen in
+                let top = { (screen: PageFlow.Screen) in
                     tiles[PageFlow.screens.firstIndex(of: screen) ?? 0][index].y
                 }
-                return photoCard(
+                let card = photoCard(
                     photo, frame: .natural, sizes: sizes.justifiedTile(layout, index: index),
-                    loading: order.next(inFirstViewport: visible), styles: &styles)
+                    loading: order.next(inFirstViewport: current.isInFirstViewport(top)), styles: &styles)
+                // Far below the fold, the browser may skip a tile's rendering until it nears the
+                // screen (`.gk-far`: content-visibility, its size from its aspect ratio).
+                guard current.isFarBelow(top, screens: Self.farScreens), case .dictionary(var far) = card
+                else {
+                    return card
+                }
+                far["far"] = .bool(true)
+                return .dictionary(far)
             }
             flow.advance {
                 current.column($0) > 0 ? layout.height(column: current.column($0), gap: current.gap($0)) : 0
@@ -54,6 +62,10 @@ extension ContextBuilder {
         flow.advance { current.gridHeight(count: photos.count, atLeastTwo: true, extra: extra, $0) }
         return PhotoList(cards: cards, layout: nil)
     }
+
+    /// Justified tiles more than this many screens below the first, on every screen the
+    /// first viewport is computed for, are `.gk-far`.
+    static let farScreens = 2.0
 
     /// The height of a grid tile's title line under its photo.
     static let photoCardText = 34.0

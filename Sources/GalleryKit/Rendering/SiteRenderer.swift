@@ -82,9 +82,12 @@ struct SiteRenderer {
     /// its sub-albums.
     private func renderAlbum(_ album: Album, ancestors: [Album], into output: inout RenderOutput) {
         if !album.urlPath.isEmpty {
-            output.render(
-                album.urlPath + "index.html", "album", builder.albumPage(album, ancestors: ancestors),
-                source: album.sourcePath, templates)
+            for slice in builder.albumPageSlices(album) {
+                output.render(
+                    ContextBuilder.albumPagePath(album, page: slice.index) + "index.html", "album",
+                    builder.albumPage(album, ancestors: ancestors, slice: slice), source: album.sourcePath,
+                    templates)
+            }
         }
         let shown = builder.shownPhotos(album)
         for (index, photo) in shown.enumerated() {
