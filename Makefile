@@ -123,7 +123,8 @@ clean:
 	rm -rf .build $(DEMO_OUT) $(VENV)
 
 # Benchmarks (not part of `make test`): image pipeline against its peers, incremental rebuilds,
-# the preview server's reload latency against hugo server, and its behaviour under load. The
+# the preview server's reload latency against hugo server, its behaviour under load, and the
+# published pages' LCP, CLS and bytes against sigal's photoswipe theme. The
 # scripts install their own peers (hugo, vips, sigal, wrk) when missing.
 .PHONY: bench
 bench: build
@@ -131,6 +132,7 @@ bench: build
 	Benchmarks/rebuild.sh
 	Benchmarks/serve.sh
 	Benchmarks/load.sh
+	Benchmarks/webperf.sh
 
 # libFuzzer run over the parsers of untrusted input (EXIF, JPEG/PNG headers and decoding,
 # front matter, site.yml): see Sources/GalleryFuzz. Instrumented release build (ASan + libFuzzer
