@@ -146,7 +146,8 @@ clean:
 
 # Benchmarks (not part of `make test`): image pipeline against its peers, incremental rebuilds,
 # the preview server's reload latency against hugo server, its behaviour under load, and the
-# video stage's transcode speed (x real time) for a 1080p and a 4K HDR clip. The scripts
+# video stage's transcode speed (x real time) for a 1080p and a 4K HDR clip, and the
+# published pages' LCP, CLS and bytes against sigal's photoswipe theme. The scripts
 # install their own peers (hugo, vips, sigal, wrk) when missing.
 .PHONY: bench bench-video
 bench: build
@@ -155,6 +156,7 @@ bench: build
 	Benchmarks/serve.sh
 	Benchmarks/load.sh
 	Benchmarks/video.sh
+	Benchmarks/webperf.sh
 
 bench-video: build
 	Benchmarks/video.sh

@@ -147,23 +147,41 @@ def tree_digest(root: Path) -> dict[str, str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extra_headers: dict[str, str] = {}
+    requests: list[tuple[str, int]] = []
+
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         pass
+
+    def log_request(self, code="-", size="-"):
+        self.requests.append((self.path, int(code) if str(code).isdigit() else 0))
+
+    def end_headers(self):
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
 
 
 @pytest.fixture
 def serve():
-    """``serve(folder) -> "http://127.0.0.1:<port>/"``; servers stop after the test."""
+    """``serve(folder, headers=None) -> "http://127.0.0.1:<port>/"``: every response gets the
+    extra ``headers`` (a Content-Security-Policy, say); ``serve.requests`` lists every
+    (path, status) served so far; servers stop after the test."""
     servers = []
+    requests: list[tuple[str, int]] = []
 
-    def start(folder: Path) -> str:
-        handler = functools.partial(_QuietHandler, directory=str(folder))
+    def start(folder: Path, headers: dict[str, str] | None = None) -> str:
+        handler_class = type(
+            "_Handler", (_QuietHandler,), {"extra_headers": dict(headers or {}), "requests": requests}
+        )
+        handler = functools.partial(handler_class, directory=str(folder))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"
 
+    start.requests = requests
     yield start
     for server in servers:
         server.shutdown()

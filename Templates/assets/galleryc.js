@@ -37,6 +37,15 @@
   function settle(img, failed) {
     var frame = frameOf(img);
     if (!frame) return;
+    // A failed photo keeps its place as a neutral tile that says what it shows; screen readers
+    // still read the image's own alt text, so the copy is hidden from them.
+    if (failed && img.alt && !frame.querySelector(".gk-failed")) {
+      var note = document.createElement("span");
+      note.className = "gk-failed";
+      note.setAttribute("aria-hidden", "true");
+      note.textContent = img.alt;
+      frame.appendChild(note);
+    }
     img.classList.toggle("is-loaded", !failed);
     frame.classList.toggle("is-loaded", !failed);
     frame.classList.toggle("is-error", failed);

@@ -126,6 +126,7 @@ struct AlbumBuilder {
         album.weight = metadata.weight
         album.zipDownload = metadata.zipDownload
         album.tags = metadata.tags
+        album.pageSize = metadata.pageSize
         if metadata.unlisted { album.markUnlisted() }
         return album
     }

@@ -64,7 +64,33 @@ struct ContentLoader {
         let pages = builder.pages.sorted {
             Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8))
         }
-        return Site(config: config, home: home, pages: pages, root: root)
+        return Site(
+            config: config, home: home, pages: pages, root: root, favicon: readFavicon(config.favicon))
+    }
+
+    /// Icons larger than this are refused unread.
+    static let maxFaviconBytes = 1 << 20
+
+    /// The file `favicon:` names (checked by ``SiteConfigReader``), nil (with an error naming
+    /// the file) when it cannot be read.
+    private func readFavicon(_ relativePath: String) -> FaviconFile? {
+        guard !relativePath.isEmpty, allowed(relativePath) else { return nil }
+        let reporter = IssueReporter(file: relativePath, diagnostics: diagnostics)
+        do throws(FileReadFailure) {
+            let file = try FileReader(path: contentDirectory.appendingPathComponent(relativePath).path)
+            guard file.size <= Self.maxFaviconBytes else {
+                reporter.report(.tooLarge(bytes: file.size, limit: Int64(Self.maxFaviconBytes)))
+                return nil
+            }
+            let name = (relativePath as NSString).pathExtension.lowercased()
+            return FaviconFile(fileExtension: name, bytes: try file.readRest(after: 0))
+        } catch {
+            switch error {
+            case .notARegularFile: reporter.report(.notARegularFile)
+            case .unreadable(let why): reporter.report(.unreadable(why))
+            }
+            return nil
+        }
     }
 
     /// Hugo's `hugo.toml` (or `config.toml`) beside the content folder, when there is no

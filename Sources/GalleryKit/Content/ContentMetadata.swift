@@ -5,14 +5,14 @@ struct AlbumMetadata {
     static let keys =
         [
             "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns", "weight",
-            "unlisted", "resources", "params", "downloads", "tags", "categories",
+            "unlisted", "resources", "params", "downloads", "tags", "categories", "page_size",
         ] + HugoBundle.readAs.keys.sorted() + HugoBundle.noEffect.sorted()
 
     var title: String?
     var date: Date?
     var cover: String?
     var coverNode: YAMLNode?
-    var layout: AlbumLayout = .grid
+    var layout: AlbumLayout = .justified
     var hero: [String] = []
     var heroNode: YAMLNode?
     var sort: PhotoSort = .date
@@ -24,6 +24,8 @@ struct AlbumMetadata {
     /// `downloads: {zip: true}`: this album's originals as one ZIP.
     var zipDownload: Bool?
     var kenBurns = KenBurnsSettings()
+    /// `page_size:` photos per album page; nil: site.yml's `layouts.page_size`.
+    var pageSize: Int?
     var descriptionHTML = ""
     /// Hugo's `resources:` entries, applied to the photos their `src` matches.
     var resources: [HugoBundle.Resource] = []
@@ -40,6 +42,7 @@ struct AlbumMetadata {
             hugoParams: true)
         Self.reportHugoKeys(fields, params, reporter: reporter)
         title = fields.string("title")
+        pageSize = fields.int("page_size", in: LayoutSettings.pageSizes)
         date = fields.date("date")
         for (key, source) in [
             ("cover", fields), ("cover", params), ("featured_image", fields), ("featured_image", params),
@@ -48,7 +51,7 @@ struct AlbumMetadata {
             cover = source.string(key)
             coverNode = source.node(key)
         }
-        layout = fields.choice("layout", AlbumLayout.self) ?? .grid
+        layout = fields.choice("layout", AlbumLayout.self) ?? .justified
         hero = fields.list("hero", of: "photo file names", { $0 }) ?? []
         heroNode = fields.node("hero")
         sort = fields.choice("sort", PhotoSort.self) ?? Self.hugoSort(fields) ?? .date

@@ -4,9 +4,10 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "publish", "downloads", "tags", "video",
+        "privacy", "publish", "downloads", "tags", "video", "layouts", "favicon",
     ]
     static let videoKeys = ["enabled", "height", "crf", "formats"]
+    static let layoutKeys = ["row_height", "page_size"]
     static let imageKeys = [
         "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating",
     ]
@@ -31,6 +32,21 @@ enum SiteConfigReader {
         if let value = fields.string("author") { config.author = value }
         if let value = fields.string("language") { config.language = value }
         if let value = fields.string("copyright") { config.copyright = value }
+        if let value = fields.string("favicon") {
+            let dot = value.lastIndex(of: ".").map { String(value[value.index(after: $0)...]).lowercased() }
+            let inside = !value.hasPrefix("/") && !value.split(separator: "/").contains("..")
+            if let dot, FaviconFile.types[dot] != nil, inside {
+                config.favicon = value
+            } else if let node = fields.node("favicon") {
+                reporter.report(
+                    .wrongType(
+                        key: "favicon",
+                        expected:
+                            "an icon file in the content folder (.ico, .png, .svg, .jpg, .webp or .gif)",
+                        found: "'\(value)'"),
+                    at: node)
+            }
+        }
         if let value = fields.bool("raw_html") { config.allowRawHTML = value }
         if let value = fields.string("base_url"), value.isEmpty { config.baseURLLeftEmpty = true }
         if let value = fields.string("base_url"), !value.isEmpty {
@@ -59,6 +75,12 @@ enum SiteConfigReader {
         }
         if let downloads = fields.nested("downloads", knownKeys: ["zip"]), let zip = downloads.bool("zip") {
             config.zipDownloads = zip
+        }
+        if let layouts = fields.nested("layouts", knownKeys: layoutKeys) {
+            if let height = layouts.double("row_height", in: 60...1000) { config.layouts.rowHeight = height }
+            if let size = layouts.int("page_size", in: LayoutSettings.pageSizes) {
+                config.layouts.pageSize = size
+            }
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

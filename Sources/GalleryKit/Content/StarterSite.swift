@@ -109,11 +109,15 @@ public enum StarterSite {
         #   background: "#fbfaf8"
         #   min_rating: 1              # publish only photos rated 1 star or more (xmp:Rating)
         # tags: true                   # tag pages from the photos' keywords
-        # video:                     # video clips (needs ffmpeg); video: false leaves them out
+        # video:                       # video clips (needs ffmpeg); video: false leaves them out
         #   enabled: true
         #   height: 1080
         #   crf: 23
-        #   formats: [mp4]           # [webm, mp4] adds VP9 in WebM, offered first
+        #   formats: [mp4]             # [webm, mp4] adds VP9 in WebM, offered first
+        # favicon: ""                  # an icon in the content folder; empty: made from the cover
+        # layouts:
+        #   row_height: 240            # justified rows' target height, in CSS pixels
+        #   page_size: 200             # photos per album page; unset: every album is one page
         # downloads:
         #   zip: false
         # publish:

@@ -23,6 +23,11 @@ struct ImagePipeline: Sendable {
     /// so that photos whose renditions did not change keep their URLs; those that did change
     /// (``SourceImage/colourRevised``) get a different hash from ``contentHash(sourceDigest:colourRevised:)``.
     static let urlVersion = "galleryc-images-4"
+    /// Part of the derivative cache key only, never of the rendition hash: bump when photos
+    /// gain (or lose) a rendition under the same settings while every other file keeps its
+    /// bytes, so that published URLs stay and cached photos are made again once.
+    /// `tiles-1`: the derived tile width (``ImageSettings/tileWidth``).
+    static let renditionSet = "tiles-1"
     /// More scans than this in one JPEG is a scan bomb, not a photo.
     static let maxScans = 256
     /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).
@@ -70,7 +75,7 @@ struct ImagePipeline: Sendable {
         // is freed as soon as the first (smaller) size exists, not after the encodes.
         var current = source.pixels
         source.pixels = PixelBuffer(width: 0, height: 0, channels: current.channels)
-        let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: source.width)
+        let widths = RenditionPlan.widths(configured: settings.renditionWidths, photoWidth: source.width)
         let hash = contentHash(
             sourceDigest: sourceDigest ?? SHA256.hex(data), colourRevised: source.colourRevised)
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)

@@ -14,8 +14,14 @@ enum PhotoSort: String, Sendable, Hashable, CaseIterable {
 
 /// How an album page is laid out (`layout:` in the album's index.md).
 enum AlbumLayout: String, Sendable, Hashable, CaseIterable {
+    /// Rows of uncropped photos, each row as wide as the column, breaks chosen at build time
+    /// (the default).
+    case justified
+    /// Uniform tiles, each photo cropped to 3:2 around its focal point.
     case grid
+    /// A hero slider of every photo, then the photos in justified rows.
     case slider
+    /// Each photo fills the screen, with its caption over it.
     case story
 }
 
@@ -49,6 +55,8 @@ struct Album: Sendable, Hashable {
     /// `tags:` (and Hugo's `categories:`) of the album: every photo of it has them, besides
     /// its own keywords.
     var tags: [String] = []
+    /// Photos per album page (`page_size:`); nil: site.yml's `layouts.page_size`, else one page.
+    var pageSize: Int?
     /// The index.md body, rendered from Markdown.
     var descriptionHTML: String
     /// Photos in display order (already sorted by `sort`), hidden ones excluded.
@@ -58,7 +66,7 @@ struct Album: Sendable, Hashable {
 
     init(
         sourcePath: String, urlPath: String, title: String, date: Date? = nil,
-        cover: String? = nil, sort: PhotoSort = .date, layout: AlbumLayout = .grid,
+        cover: String? = nil, sort: PhotoSort = .date, layout: AlbumLayout = .justified,
         hero: [String] = [], draft: Bool = false, descriptionHTML: String = "",
         photos: [PhotoSource] = [], albums: [Album] = []
     ) {

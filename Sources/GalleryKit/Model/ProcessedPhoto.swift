@@ -71,6 +71,11 @@ struct ProcessedPhoto: Sendable, Hashable {
     subscript<Value>(dynamicMember field: KeyPath<PhotoDerivatives, Value>) -> Value {
         derivatives[keyPath: field]
     }
+
+    /// Width / height as displayed (after orientation).
+    var aspectRatio: Double {
+        Double(max(derivatives.width, 1)) / Double(max(derivatives.height, 1))
+    }
 }
 
 /// One resized image file in the output.

@@ -8,11 +8,33 @@ struct Site: Sendable, Hashable {
     /// The content root as an album: its photos show on the home page, its sub-albums are the
     /// site's albums.
     var root: Album
+    /// The icon file `favicon:` names, read by the content stage; nil when there is none.
+    var favicon: FaviconFile?
 
-    init(config: SiteConfig, home: Page?, pages: [Page], root: Album) {
+    init(config: SiteConfig, home: Page?, pages: [Page], root: Album, favicon: FaviconFile? = nil) {
         self.config = config
         self.home = home
         self.pages = pages
         self.root = root
+        self.favicon = favicon
     }
+}
+
+/// The site's own icon, as `favicon:` in site.yml names it.
+struct FaviconFile: Sendable, Hashable {
+    /// File extensions browsers take as icons, and their media types.
+    static let types = [
+        "ico": "image/x-icon", "png": "image/png", "svg": "image/svg+xml", "jpg": "image/jpeg",
+        "jpeg": "image/jpeg", "webp": "image/webp", "gif": "image/gif",
+    ]
+    /// Lowercased, one of ``types``' keys.
+    var fileExtension: String
+    var bytes: [UInt8]
+
+    init(fileExtension: String, bytes: [UInt8]) {
+        self.fileExtension = fileExtension
+        self.bytes = bytes
+    }
+
+    var mediaType: String { Self.types[fileExtension] ?? "image/x-icon" }
 }

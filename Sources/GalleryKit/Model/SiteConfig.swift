@@ -34,6 +34,11 @@ struct SiteConfig: Sendable, Hashable {
     var tagPages = true
     /// Leave out photos rated below this (`images.min_rating`, `xmp:Rating` -1...5); nil: none.
     var minRating: Int?
+    /// How album pages lay their photos out (`layouts:`).
+    var layouts = LayoutSettings()
+    /// The site's icon (`favicon:`), a path in the content folder; empty: one is made from the
+    /// cover photo.
+    var favicon: String = ""
 
     init() {}
 
@@ -52,6 +57,21 @@ struct SiteConfig: Sendable, Hashable {
 struct ImageSettings: Sendable, Hashable {
     /// Rendition widths in pixels; a photo is never upscaled past its own width.
     var widths: [Int] = [480, 960, 1600, 2400]
+
+    /// The width of the small rendition made for tiles (justified rows, grids on phones), in
+    /// addition to ``widths``: derived, not configured, so the rendition folder names (and
+    /// every published URL) of existing sites stay as they were.
+    static let tileWidth = 320
+
+    /// The widths the image stage makes: ``widths``, plus ``tileWidth`` when every configured
+    /// width is more than a quarter larger than it (a site whose smallest width is already small
+    /// does not need it).
+    var renditionWidths: [Int] {
+        guard let smallest = widths.min(), Double(smallest) > Double(Self.tileWidth) * 1.25 else {
+            return widths
+        }
+        return [Self.tileWidth] + widths
+    }
     /// JPEG quality, 1...100.
     var jpegQuality: Int = 82
     /// WebP quality, 1...100.
@@ -129,4 +149,18 @@ struct KenBurnsSettings: Sendable, Hashable {
             duration: other.duration ?? duration, zoom: other.zoom ?? zoom, from: other.from ?? from,
             to: other.to ?? to, easing: other.easing ?? easing)
     }
+}
+
+/// Album layout settings (`layouts:` in site.yml).
+struct LayoutSettings: Sendable, Hashable {
+    /// The target height of justified rows on wide screens, in CSS pixels (`row_height:`);
+    /// narrower columns aim lower, down to 60 % of it on phones.
+    var rowHeight: Double = 240
+    /// Photos per album page for every album (`page_size:`, an album's own `page_size:` wins);
+    /// nil: an album is one page, however long.
+    var pageSize: Int?
+    /// The values `page_size:` takes.
+    static let pageSizes = 1...100_000
+
+    init() {}
 }

@@ -10,7 +10,7 @@ struct PhotoTag: Sendable, Hashable {
     /// `tags/<slug>/`.
     var urlPath: String { TagIndex.urlPath + slug + "/" }
 
-    /// The tag drawn as an album, so that its page is an album page (the default grid layout,
+    /// The tag drawn as an album, so that its page is an album page (justified rows, the default,
     /// the theme's album template and cards). Its source path starts with a dot, which no
     /// content folder can have, so it never collides with a real album.
     var album: Album {

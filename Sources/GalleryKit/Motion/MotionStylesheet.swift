@@ -7,8 +7,8 @@
 /// static styles.
 ///
 /// Classes the templates use:
-/// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` set
-///   inline) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
+/// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` from the
+///   photo's class in the page's generated stylesheet) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
 ///   when it has loaded, from galleryc.js's capturing `load` listener (no inline handler, so a
 ///   strict CSP holds). The preview stays if the image fails. `:root.gk-js` marks that scripts
 ///   run, so without JavaScript the image is simply shown.
@@ -75,7 +75,7 @@ struct MotionStylesheet: Sendable, Hashable {
         :root:not(.gk-js) .gk-loading, .gk-blurup img.is-loaded ~ .gk-loading { display: none; }
         .gk-grid :focus-visible, .gk-slider :focus-visible { outline: none; position: relative; }
         .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
-            content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--gk-focus, Highlight);
+            content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--focus, Highlight);
             background:
                 linear-gradient(90deg, currentColor 50%, transparent 0) 0 0 / 12px 2px repeat-x,
                 linear-gradient(90deg, currentColor 50%, transparent 0) 0 100% / 12px 2px repeat-x,

@@ -304,7 +304,9 @@ struct BuildRun: Sendable {
         guard let directory = options.cacheDirectory else { return nil }
         do {
             return try DerivativeCache(
-                directory: directory, pipelineVersion: ImagePipeline.version + "+" + MotionAnalysis.version,
+                directory: directory,
+                pipelineVersion: ImagePipeline.version + "+" + ImagePipeline.renditionSet + "+"
+                    + MotionAnalysis.version,
                 contentDirectory: options.contentDirectory, outputDirectory: options.outputDirectory)
         } catch {
             diagnostics.emit(error)

@@ -1,11 +1,17 @@
 import Foundation
 
 extension ContextBuilder {
-    /// A thumbnail in a grid: `href`, `title`, `image`, and `caption` when the sidecar titled
-    /// the photo.
-    func photoCard(_ photo: ProcessedPhoto, position: Int, of count: Int, budget: inout EagerBudget)
-        -> TemplateValue
-    {
+    /// A thumbnail: `href`, `title` (else `Photo 3 of 12`), `image`, and `caption` when the
+    /// photo has a title.
+    /// - Parameters:
+    ///   - position: the photo's place in its album (from 1) of `count`, for its name when it
+    ///     has no title.
+    ///   - frame: `.natural` for a justified tile (`tile` is true), `.cover` for a grid tile.
+    ///   - sizes: how wide the layout draws it; `loading`: from the page's ``LoadingOrder``.
+    func photoCard(
+        _ photo: ProcessedPhoto, position: Int, of count: Int, frame: ImageFrame, sizes: String,
+        loading: ImageLoading, styles: inout PageStyles
+    ) -> TemplateValue {
         let text = PhotoText(photo)
         var card: [String: TemplateValue] = [
             "href": .string(links.href(photo.source.urlPath)),
@@ -13,12 +19,12 @@ extension ContextBuilder {
         ]
         if let title = text.title { card["caption"] = .string(title) }
         let motion = ImageMotion(
-            frame: .natural, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
+            frame: frame, transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)
         )
-        if let image = ImageContext.make(
-            photo, alt: text.alt(position: position, of: count), slot: .grid, loading: budget.next(),
-            links: links,
-            motion: motion)
+        if frame == .natural { card["tile"] = .bool(true) }
+        if let image = image(
+            photo, alt: text.alt(position: position, of: count), sizes: sizes, loading: loading,
+            styles: &styles, motion: motion)
         {
             card["image"] = image
         }
@@ -26,18 +32,12 @@ extension ContextBuilder {
         return .dictionary(card)
     }
 
-    /// The cards of `photos`, in order, numbered from 1.
-    func cards(_ photos: [ProcessedPhoto], budget: inout EagerBudget) -> [TemplateValue] {
-        photos.enumerated().map { index, photo in
-            photoCard(photo, position: index + 1, of: photos.count, budget: &budget)
-        }
-    }
-
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
     /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`).
-    func albumCard(_ album: Album, budget: inout EagerBudget, kenBurns animated: Bool = false)
-        -> TemplateValue
-    {
+    func albumCard(
+        _ album: Album, loading: (ProcessedPhoto) -> ImageLoading, styles: inout PageStyles,
+        kenBurns animated: Bool = false
+    ) -> TemplateValue {
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
             "title": .string(album.title),
@@ -48,8 +48,10 @@ extension ContextBuilder {
             card["datetime"] = .string(DisplayFormat.isoDay(date))
         }
         if let cover = cover(of: album),
-            let image = ImageContext.make(
-                cover, alt: PhotoText(cover).alt, slot: .grid, loading: budget.next(), links: links,
+            let image = image(
+                cover, alt: PhotoText(cover).alt,
+                sizes: ImageSizes().gridTile(atLeastTwo: false, photoAspect: cover.aspectRatio),
+                loading: loading(cover), styles: &styles,
                 motion: ImageMotion(
                     frame: .cover,
                     kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil)
@@ -58,6 +60,46 @@ extension ContextBuilder {
             card["image"] = image
         }
         return .dictionary(card)
+    }
+
+    /// Album cards for `albums` at the flow's current place: a uniform grid of covers with a
+    /// title and a count under each; the ones in the first viewport load eagerly.
+    func albumCards(
+        _ albums: [Album], flow: PageFlow, order: inout LoadingOrder, styles: inout PageStyles,
+        kenBurns animated: Bool = false
+    ) -> [TemplateValue] {
+        let tops = PageFlow.screens.map {
+            flow.gridTops(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, $0)
+        }
+        return albums.enumerated().map { index, album in
+            let visible = flow.isInFirstViewport { screen in
+                tops[PageFlow.screens.firstIndex(of: screen) ?? 0][index]
+            }
+            return albumCard(
+                album, loading: { _ in order.next(inFirstViewport: visible) }, styles: &styles,
+                kenBurns: animated)
+        }
+    }
+
+    /// The height of an album card's title and count lines under its cover.
+    static let albumCardText = 60.0
+
+    /// ``ImageContext/make(_:alt:sizes:loading:links:motion:)`` with the photo's values added to
+    /// the page's stylesheet under its class (`photoClass`).
+    func image(
+        _ photo: ProcessedPhoto, alt: String, sizes: String, loading: ImageLoading,
+        styles: inout PageStyles, motion: ImageMotion = ImageMotion()
+    ) -> TemplateValue? {
+        guard
+            case .dictionary(var context) = ImageContext.make(
+                photo, alt: alt, sizes: sizes, loading: loading, links: links, motion: motion)
+        else { return nil }
+        let name = styles.add(photo)
+        context["photoClass"] = .string(name)
+        if let transition = motion.transitionName {
+            styles.add(selector: ".\(name)[data-vt]", declarations: "view-transition-name: \(transition);")
+        }
+        return .dictionary(context)
     }
 
     /// `12 photos`, `1 photo · 2 albums`, `3 photos · 1 video`, `Empty`.

@@ -64,7 +64,9 @@ extension ContextBuilder {
         var paths = [""]
         paths += sortedPages.map(\.urlPath)
         for album in site.root.allAlbums where !album.unlisted {
-            if !album.urlPath.isEmpty { paths.append(album.urlPath) }
+            if !album.urlPath.isEmpty {
+                paths += albumPageSlices(album).map { Self.albumPagePath(album, page: $0.index) }
+            }
             paths += shownPhotos(album).map(\.source.urlPath)
         }
         let urls: [TemplateValue] = paths.map { .dictionary(["loc": .string(links.best($0))]) }

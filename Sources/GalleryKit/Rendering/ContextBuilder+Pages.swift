@@ -1,15 +1,36 @@
 import Foundation
 
+/// A page's template context and the generated stylesheet it links (`assets.pageCSS`).
+struct PageRender: Sendable {
+    var context: TemplateValue
+    var stylesheet: OutputFile?
+}
+
 extension ContextBuilder {
     /// The home page: the home page's Markdown, then album covers, then the root's photos.
-    func homeContext() -> TemplateValue {
+    func homeContext() -> TemplateValue { homePage().context }
+
+    /// ``homeContext()`` with its stylesheet.
+    func homePage() -> PageRender {
         let root = site.root
         var context = chrome(
             urlPath: "", title: nil, description: site.home?.description ?? "",
             image: cover(of: root))
-        var budget = EagerBudget()
-        let albums = root.listedAlbums.map { albumCard($0, budget: &budget, kenBurns: true) }
-        let photos = cards(shownPhotos(root), budget: &budget)
+        var styles = PageStyles()
+        var order = LoadingOrder()
+        let text = Self.textLength(site.home?.html ?? "")
+        var flow = PageFlow { PageFlow.homeHeader($0, textCharacters: text) }
+        let albums = albumCards(root.listedAlbums, flow: flow, order: &order, styles: &styles, kenBurns: true)
+        if !albums.isEmpty {
+            let current = flow
+            flow.advance {
+                current.gridHeight(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, $0)
+                    + Self.sectionHeading
+            }
+        }
+        let photos = photoList(
+            shownPhotos(root), justified: false, flow: &flow, order: &order, styles: &styles
+        ).cards
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
         if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
         context["home"] = .dictionary(home)
@@ -18,7 +39,18 @@ extension ContextBuilder {
         context["photos"] = .array(photos)
         context["hasPhotos"] = .bool(!photos.isEmpty)
         addListedPages(of: root, to: &context)
-        return .dictionary(context)
+        return finish(context, styles: styles)
+    }
+
+    /// The context with `assets.pageCSS` linking the page's stylesheet, when it has one.
+    func finish(_ context: [String: TemplateValue], styles: PageStyles) -> PageRender {
+        var context = context
+        let file = styles.file
+        if let file, case .dictionary(var assets) = context["assets"] {
+            assets["pageCSS"] = .string(links.href(file.path))
+            context["assets"] = .dictionary(assets)
+        }
+        return PageRender(context: .dictionary(context), stylesheet: file)
     }
 
     /// `pages` and `hasPages`: the pages in this album's folder (or below it, outside any
@@ -49,21 +81,53 @@ extension ContextBuilder {
 
     /// An album: `album` (title, date, html, count), its photos, then its sub-albums.
     func albumContext(_ album: Album, ancestors: [Album]) -> TemplateValue {
+        albumPage(album, ancestors: ancestors).context
+    }
+
+    /// ``albumContext(_:ancestors:)`` with its stylesheet (the photos' values and, for
+    /// justified rows, the rows).
+    ///
+    /// An album split by `page_size:` has one such page per slice (``albumPageSlices(_:)``):
+    /// the first has the description, the hero slider, the sub-albums and the listed pages; every
+    /// page has its photos, `pagination` and `rel` prev/next links.
+    func albumPage(_ album: Album, ancestors: [Album], slice: AlbumPageSlice? = nil) -> PageRender {
+        let slice = slice ?? albumPageSlices(album)[0]
+        let first = slice.index == 0
+        let title = first ? album.title : "\(album.title), page \(slice.index + 1) of \(slice.count)"
         var context = chrome(
-            urlPath: album.urlPath, title: album.title, trail: trail(ancestors),
-            image: cover(of: album), unlisted: album.unlisted)
-        let hero = heroContext(album)
-        var budget = EagerBudget(eagerCount: hero == nil ? 6 : 2)
-        let story = album.layout == .story ? storyItems(album) : []
-        let photos = story.isEmpty ? cards(shownPhotos(album), budget: &budget) : []
-        let albums = album.listedAlbums.map { albumCard($0, budget: &budget) }
+            urlPath: album.urlPath, title: title, trail: trail(ancestors), image: cover(of: album),
+            unlisted: album.unlisted)
+        addPagination(slice, of: album, to: &context)
+        var styles = PageStyles()
+        var order = LoadingOrder()
+        let text = first ? Self.textLength(album.descriptionHTML) : 0
+        var flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: text) }
+        let hero = first ? heroContext(album, order: &order, styles: &styles) : nil
+        if hero != nil {
+            let current = flow
+            flow.advance { current.sliderHeight($0) }
+        }
+        let total = shownPhotos(album).count
+        let story =
+            album.layout == .story
+            ? storyItems(
+                album, photos: Array(slice.photos), firstPosition: slice.photos.startIndex + 1, total: total,
+                flow: &flow, order: &order, styles: &styles) : []
+        let shown = story.isEmpty ? Array(slice.photos) : []
+        let justified = album.layout == .justified || album.layout == .slider
+        let photos = photoList(
+            shown, justified: justified, flow: &flow, order: &order, styles: &styles,
+            firstPosition: slice.photos.startIndex + 1, total: total
+        ).cards
+        if !photos.isEmpty { flow.advance { _ in Self.sectionHeading } }
+        let albums = first ? albumCards(album.listedAlbums, flow: flow, order: &order, styles: &styles) : []
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
             "layout": .string(album.layout.rawValue),
-            "isGrid": .bool(album.layout == .grid), "isSlider": .bool(album.layout == .slider),
-            "isStory": .bool(album.layout == .story),
+            "isJustified": .bool(justified), "isGrid": .bool(album.layout == .grid),
+            "isSlider": .bool(album.layout == .slider), "isStory": .bool(album.layout == .story),
         ]
-        if !album.descriptionHTML.isEmpty { value["html"] = .string(album.descriptionHTML) }
+        if !album.descriptionHTML.isEmpty, first { value["html"] = .string(album.descriptionHTML) }
         if let zip = downloads.byAlbum[album.sourcePath] {
             let count = zip.photoCount == 1 ? "1 photo" : "\(zip.photoCount) photos"
             value["download"] = .dictionary([
@@ -83,8 +147,12 @@ extension ContextBuilder {
         context["hasPhotos"] = .bool(!photos.isEmpty)
         context["albums"] = .array(albums)
         context["hasAlbums"] = .bool(!albums.isEmpty)
-        addListedPages(of: album, to: &context)
-        return .dictionary(context)
+        if first {
+            addListedPages(of: album, to: &context)
+        } else {
+            context["hasPages"] = .bool(false)
+        }
+        return finish(context, styles: styles)
     }
 
     /// A photo page: `photo` (title, image, caption, exif rows, position, `original` when
@@ -94,6 +162,15 @@ extension ContextBuilder {
         _ photo: ProcessedPhoto, at index: Int, of siblings: [ProcessedPhoto], in album: Album,
         ancestors: [Album]
     ) -> TemplateValue {
+        photoPage(photo, at: index, of: siblings, in: album, ancestors: ancestors).context
+    }
+
+    /// ``photoContext(_:at:of:in:ancestors:)`` with its stylesheet.
+    func photoPage(
+        _ photo: ProcessedPhoto, at index: Int, of siblings: [ProcessedPhoto], in album: Album,
+        ancestors: [Album]
+    ) -> PageRender {
+        var styles = PageStyles()
         let text = PhotoText(photo)
         let backTitle = album.urlPath.isEmpty ? site.config.title : album.title
         let title = text.title(position: index + 1, of: siblings.count)
@@ -104,9 +181,10 @@ extension ContextBuilder {
             "title": .string(title),
             "position": .string("\(index + 1) of \(siblings.count)"),
         ]
-        if let image = ImageContext.make(
-            photo, alt: text.alt(position: index + 1, of: siblings.count), slot: .main,
-            loading: .eagerHighPriority, links: links,
+        if let image = image(
+            photo, alt: text.alt(position: index + 1, of: siblings.count),
+            sizes: ImageSizes().mainImage(photoAspect: photo.aspectRatio),
+            loading: .eagerHighPriority, styles: &styles,
             motion: ImageMotion(
                 frame: .main,
                 transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
@@ -124,7 +202,7 @@ extension ContextBuilder {
         if let original = photo.original { value["original"] = originalContext(original) }
         context["photo"] = .dictionary(value)
         context["album"] = .dictionary([
-            "title": .string(backTitle), "href": .string(links.href(album.urlPath)),
+            "title": .string(backTitle), "href": .string(links.href(albumPagePath(album, photoIndex: index))),
         ])
         if index > 0 {
             context["previous"] = neighbour(siblings[index - 1], position: index, of: siblings.count)
@@ -132,7 +210,7 @@ extension ContextBuilder {
         if index + 1 < siblings.count {
             context["next"] = neighbour(siblings[index + 1], position: index + 2, of: siblings.count)
         }
-        return .dictionary(context)
+        return finish(context, styles: styles)
     }
 
     /// The published original (`href`, `format`, `width`, `height`, `size` such as `2.4 MB`).

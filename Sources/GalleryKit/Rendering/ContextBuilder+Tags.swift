@@ -1,15 +1,20 @@
 extension ContextBuilder {
     /// The list of tags (`tags/`): `tags`, each an album card (`href`, `title`, `count`,
     /// cover `image`), and `hasTags`.
-    func tagsContext() -> TemplateValue {
+    func tagsContext() -> TemplateValue { tagsPage().context }
+
+    /// ``tagsContext()`` with its stylesheet (the covers' values).
+    func tagsPage() -> PageRender {
         let root = TagIndex.rootAlbum
         var context = chrome(urlPath: root.urlPath, title: root.title, trail: [(site.config.title, "")])
-        var budget = EagerBudget(eagerCount: 6)
-        let cards = tags.tags.map { albumCard($0.album, budget: &budget) }
+        var styles = PageStyles()
+        var order = LoadingOrder()
+        let flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: 0) }
+        let cards = albumCards(tags.tags.map(\.album), flow: flow, order: &order, styles: &styles)
         context["tagList"] = .dictionary(["title": .string(root.title), "count": .string(tagCount)])
         context["tags"] = .array(cards)
         context["hasTags"] = .bool(!cards.isEmpty)
-        return .dictionary(context)
+        return finish(context, styles: styles)
     }
 
     /// The photo's tags as links (`name`, `href`), for its page.

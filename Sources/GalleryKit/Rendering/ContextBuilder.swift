@@ -122,6 +122,10 @@ struct ContextBuilder: Sendable {
         if let motion = assetPaths[MotionAssets.assetName] {
             assets["motionCSS"] = .string(links.href(motion))
         }
+        if let icon = assetPaths[Favicon.assetName] {
+            assets["favicon"] = .string(links.href(icon))
+            assets["faviconType"] = .string(Favicon.mediaType(of: icon))
+        }
 
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
         nav += navigation.links.map { navItem($0.title, $0.urlPath, current: urlPath) }

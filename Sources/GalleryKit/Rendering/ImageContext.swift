@@ -1,50 +1,9 @@
-/// Where an image is shown decides its `sizes` attribute: how wide the browser should expect
-/// it to be drawn, matching the layout in galleryc.css.
-enum ImageSlot: Sendable {
-    /// A thumbnail in the responsive grid (photos and album covers).
-    case grid
-    /// The large image on a photo page.
-    case main
-
-    var sizes: String {
-        switch self {
-        case .grid: "(min-width: 90rem) 22rem, (min-width: 60rem) 33vw, (min-width: 36rem) 50vw, 100vw"
-        case .main: "(min-width: 90rem) 88rem, 100vw"
-        }
-    }
-}
-
-/// How eagerly an image loads: the first screenful loads at once (the very first with high
-/// priority), the rest lazily.
-enum ImageLoading: Sendable, Equatable {
-    case eagerHighPriority
-    case eager
-    case lazy
-}
-
-/// Hands out ``ImageLoading`` in document order: the first `eagerCount` images of a page are
-/// eager, the first of them with high priority.
-struct EagerBudget {
-    private var used = 0
-    private let eagerCount: Int
-
-    init(eagerCount: Int = 6) {
-        self.eagerCount = eagerCount
-    }
-
-    mutating func next() -> ImageLoading {
-        defer { used += 1 }
-        if used == 0 { return .eagerHighPriority }
-        return used < eagerCount ? .eager : .lazy
-    }
-}
-
 /// The frame a blur-up image sits in: its shape decides whether the photo is cropped (and so
 /// whether its focal point matters).
 enum ImageFrame: String, Sendable {
-    /// The photo's own aspect ratio (grid tiles).
+    /// The photo's own aspect ratio (justified tiles).
     case natural
-    /// A uniform 3:2 crop (album covers).
+    /// A uniform 3:2 crop (album covers, grid tiles).
     case cover
     /// The photo page: its own aspect ratio, at most 85 % of the viewport's height.
     case main
@@ -77,8 +36,11 @@ enum ImageContext {
     /// there are any. For an animated photo `webpSrcset` lists the animated WebPs, and
     /// `stillSrcset` (with its `stillType`) the still frames shown under
     /// `prefers-reduced-motion: reduce`. Nil when the photo has no rendition a browser can show.
+    /// The per-photo values reach the page as CSS (``PageStyles``), never a `style` attribute.
+    /// - Parameter sizes: the `sizes` attribute: how wide the layout draws the image
+    ///   (``ImageSizes``).
     static func make(
-        _ photo: ProcessedPhoto, alt: String, slot: ImageSlot, loading: ImageLoading,
+        _ photo: ProcessedPhoto, alt: String, sizes: String, loading: ImageLoading,
         links: LinkBuilder, motion: ImageMotion = ImageMotion()
     ) -> TemplateValue? {
         guard
@@ -91,7 +53,7 @@ enum ImageContext {
         var context: [String: TemplateValue] = [
             "src": .string(links.href(src.path)),
             "srcset": .string(srcset(fallback, links: links)),
-            "sizes": .string(slot.sizes),
+            "sizes": .string(sizes),
             "width": .int(src.width),
             "height": .int(src.height),
             "alt": .string(alt),

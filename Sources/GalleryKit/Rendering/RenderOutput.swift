@@ -33,6 +33,19 @@ struct RenderOutput {
         }
     }
 
+    /// Renders a page and publishes the stylesheet it links.
+    mutating func render(
+        _ path: String, _ template: String, _ page: PageRender, source: String, _ templates: TemplateLibrary
+    ) {
+        render(path, template, page.context, source: source, templates)
+        if let stylesheet = page.stylesheet { addShared(stylesheet) }
+    }
+
+    /// Adds a content-addressed file (its path names its bytes), once however many pages use it.
+    mutating func addShared(_ file: OutputFile) {
+        if owners[file.path] == nil { add(file, source: "generated") }
+    }
+
     /// Adds a finished file unless another source already wrote that path.
     mutating func add(_ file: OutputFile, source: String) {
         if let owner = owners[file.path] {

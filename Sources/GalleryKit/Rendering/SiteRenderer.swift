@@ -9,6 +9,7 @@ struct SiteRenderer {
     private let diagnostics: DiagnosticCollector
     private let builder: ContextBuilder
     private let motionStylesheet: OutputFile
+    private let favicon: OutputFile
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -34,6 +35,9 @@ struct SiteRenderer {
         let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
         builder.assetPaths[MotionAssets.assetName] = motion.path
         self.motionStylesheet = motion
+        let icon = Favicon.file(for: site, cover: builder.cover(of: site.root))
+        builder.assetPaths[Favicon.assetName] = icon.path
+        self.favicon = icon
         self.builder = builder
     }
 
@@ -49,7 +53,7 @@ struct SiteRenderer {
         warnAboutImageNotices()
 
         let homeSource = site.home?.sourcePath ?? "index.md"
-        output.render("index.html", "home", builder.homeContext(), source: homeSource, templates)
+        output.render("index.html", "home", builder.homePage(), source: homeSource, templates)
         for page in builder.sortedPages {
             guard templates.contains(page.template) else {
                 output.fail(
@@ -84,6 +88,7 @@ struct SiteRenderer {
         }
         for file in themeAssets.files { output.add(file, source: "assets") }
         output.add(motionStylesheet, source: "motion")
+        output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
 
         return output.files.sorted { $0.path < $1.path }
     }
@@ -94,12 +99,16 @@ struct SiteRenderer {
         guard !tags.isEmpty else { return }
         let source = builder.site.config.sourcePath ?? "tags"
         output.render(
-            TagIndex.urlPath + "index.html", "tags", builder.tagsContext(), source: source, templates)
+            TagIndex.urlPath + "index.html", "tags", builder.tagsPage(), source: source, templates)
+        let ancestors = [builder.site.root, TagIndex.rootAlbum]
         for tag in tags {
-            output.render(
-                tag.urlPath + "index.html", "album",
-                builder.albumContext(tag.album, ancestors: [builder.site.root, TagIndex.rootAlbum]),
-                source: source, templates)
+            // A tag of thousands of photos is split like an album (`layouts.page_size`).
+            for slice in builder.albumPageSlices(tag.album) {
+                output.render(
+                    ContextBuilder.albumPagePath(tag.album, page: slice.index) + "index.html", "album",
+                    builder.albumPage(tag.album, ancestors: ancestors, slice: slice), source: source,
+                    templates)
+            }
         }
     }
 
@@ -107,13 +116,16 @@ struct SiteRenderer {
     /// its sub-albums.
     private func renderAlbum(_ album: Album, ancestors: [Album], into output: inout RenderOutput) {
         if !album.urlPath.isEmpty {
-            output.render(
-                album.urlPath + "index.html", "album", builder.albumContext(album, ancestors: ancestors),
-                source: album.sourcePath, templates)
+            for slice in builder.albumPageSlices(album) {
+                output.render(
+                    ContextBuilder.albumPagePath(album, page: slice.index) + "index.html", "album",
+                    builder.albumPage(album, ancestors: ancestors, slice: slice), source: album.sourcePath,
+                    templates)
+            }
         }
         let shown = builder.shownPhotos(album)
         for (index, photo) in shown.enumerated() {
-            let context = builder.photoContext(
+            let context = builder.photoPage(
                 photo, at: index, of: shown, in: album, ancestors: ancestors)
             output.render(
                 photo.source.urlPath + "index.html", "photo", context, source: photo.source.sourcePath,

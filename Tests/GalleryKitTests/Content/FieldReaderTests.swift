@@ -34,7 +34,7 @@ import Testing
             collector.diagnostics.rendered == [
                 "x.md:2:8: warning: 'draft' should be true or false, not 'maybe'; using the default",
                 "x.md:3:7: warning: 'hero' should be a list of photo file names, not a mapping; using the default",
-                "x.md:4:9: warning: 'layout' should be grid, slider or story, not 'mosaic'; using the default",
+                "x.md:4:9: warning: 'layout' should be justified, grid, slider or story, not 'mosaic'; using the default",
                 "x.md:5:7: warning: 'date' should be a date like 2024-06-01 or 2024-06-01T09:00:00, "
                     + "not '2024-02-30'; using the default",
                 "x.md:6:8: warning: 'focus' should be two fractions from 0 to 1 like '0.62 0.40', "

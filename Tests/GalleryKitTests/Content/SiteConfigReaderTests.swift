@@ -34,6 +34,10 @@ import Testing
               max_megapixels: 400
             motion:
               blur_radius: 12.5
+            layouts:
+              row_height: 180
+              page_size: 60
+            favicon: icons/site.PNG
             """
         let (config, messages) = read(yaml)
         #expect(messages.isEmpty)
@@ -52,6 +56,26 @@ import Testing
         #expect(config.images.background == RGBColor(red: 10, green: 11, blue: 12))
         #expect(config.images.maxMegapixels == 400)
         #expect(config.motion.blurRadius == 12.5)
+        #expect(config.layouts.rowHeight == 180)
+        #expect(config.layouts.pageSize == 60)
+        #expect(config.favicon == "icons/site.PNG")
+    }
+
+    @Test func aPageSizeOrAnIconThatCannotBeIsAWarning() {
+        let (config, messages) = read("layouts:\n  page_size: 0\nfavicon: ../outside.ico\n")
+        #expect(config.layouts.pageSize == nil && config.favicon.isEmpty)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.contains { $0.contains("page_size") && $0.contains("1 to 100000") })
+        #expect(messages.contains { $0.contains("favicon") && $0.contains("'../outside.ico'") })
+        #expect(read("favicon: notes.txt\n").1.count == 1)
+    }
+
+    @Test func rowHeightOutOfRangeIsAWarningAndKeepsTheDefault() {
+        let (config, messages) = read("layouts:\n  row_height: 20\n  rows: 3\n")
+        #expect(config.layouts.rowHeight == 240)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.contains { $0.contains("row_height") && $0.contains("60 to 1000") })
+        #expect(messages.contains { $0.contains("rows") })
     }
 
     @Test func problemsAreWarningsWithDefaults() {

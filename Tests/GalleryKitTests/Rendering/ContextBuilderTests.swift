@@ -34,14 +34,6 @@ import Testing
         #expect(cover(site) == "fjord.jpg")
     }
 
-    @Test func gridImagesLoadEagerlyForTheFirstScreenfulOnly() {
-        var budget = EagerBudget(eagerCount: 6)
-        let loads = (0..<8).map { _ in budget.next() }
-        #expect(loads.first == .eagerHighPriority)
-        #expect(loads[1..<6].allSatisfy { $0 == .eager })
-        #expect(loads[6...].allSatisfy { $0 == .lazy })
-    }
-
     @Test func pictureListsEveryRenditionWithWidthDescriptorsAndWebPWhenPresent() throws {
         let context = builder(baseURL: "https://example.org/photos/").albumContext(
             iceland, ancestors: [RenderFixture.site().root])

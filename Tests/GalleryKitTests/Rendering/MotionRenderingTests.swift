@@ -83,7 +83,12 @@ import Testing
         let files = try RenderFixture.render(site: Self.motionSite())
         let album = try #require(files["iceland/index.html"])
         #expect(album.components(separatedBy: "data-slide-bg=").count == 3)
-        #expect(album.contains("class=\"gk-hero-bg is-active\" data-slide-bg=\"0\""))
+        let glacierClass = PageStyles.className(for: try RenderFixture.shown(RenderFixture.glacier))
+        #expect(album.contains("class=\"gk-hero-bg \(glacierClass) is-active\" data-slide-bg=\"0\""))
+        // Its background is a small rendition, set in the page's stylesheet.
+        #expect(
+            try RenderFixture.pageCSS(album, in: files).contains(
+                ".gk-hero-bg.\(glacierClass) { --gk-bg: url('/photos/_img/a1/glacier-480.jpg'); }"))
         #expect(album.contains("<button type=\"button\" class=\"gk-slider-button\" data-slider-next"))
         #expect(album.contains("href=\"#gk-slide-2\" data-slider-dot=\"1\""))
         #expect(album.contains("gk-frame-slide"))
@@ -110,12 +115,17 @@ import Testing
         photos["iceland/DSC_0142.jpg"]?.hasAlpha = true
         let files = try RenderFixture.render(photos: photos)
         let album = try #require(files["iceland/index.html"])
+        let css = try RenderFixture.pageCSS(album, in: files)
+        let glacier = PageStyles.className(for: try RenderFixture.shown(RenderFixture.glacier))
+        let untitled = PageStyles.className(for: try RenderFixture.shown(RenderFixture.untitled))
+        #expect(album.contains("gk-blurup gk-frame-natural \(glacier)\" data-blurup data-vt>"))
         #expect(
-            album.contains(
-                "data-blurup style=\"--gk-ratio: 1.5; --gk-max-w: 1600px; --gk-max-h: 1067px; --gk-focus: 62% 40%; --gk-placeholder: url('data:image/webp;base64,AAAA'); --gk-dominant: #336699;"
+            css.contains(
+                ".\(glacier) { --gk-ratio: 1.5; --gk-focus: 62% 40%; --gk-placeholder: url('data:image/webp;base64,AAAA'); --gk-dominant: #336699; --gk-max-w: 1600px; --gk-max-h: 1067px; }"
             ))
-        #expect(album.contains("data-blurup data-alpha style=\"--gk-ratio: 0.75;"))
-        #expect(!album.contains("--gk-dominant: #000000"), "no colour behind a photo with alpha")
+        #expect(album.contains("gk-frame-natural \(untitled)\" data-blurup data-alpha data-vt>"))
+        #expect(css.contains(".\(untitled) { --gk-ratio: 0.75;"))
+        #expect(!css.contains("--gk-dominant: #000000"), "no colour behind a photo with alpha")
         #expect(album.contains("<span class=\"gk-loading-text visually-hidden\">Loading</span>"))
         let home = try #require(files["index.html"])
         #expect(home.contains("gk-blurup gk-frame-cover"), "covers are cropped to one shape")
@@ -126,18 +136,23 @@ import Testing
         let name = MotionStylesheet.viewTransitionName(for: "iceland/glacier.jpg")
         let album = try #require(files["iceland/index.html"])
         let photo = try #require(files["iceland/glacier/index.html"])
-        #expect(album.components(separatedBy: "--gk-vt: \(name);").count == 2)
-        #expect(photo.components(separatedBy: "--gk-vt: \(name);").count == 2)
-        #expect(
-            !album.contains(
-                "--gk-vt: \(MotionStylesheet.viewTransitionName(for: "iceland/fjords/fjord.jpg"))"))
+        let glacier = PageStyles.className(for: try RenderFixture.shown(RenderFixture.glacier))
+        let rule = ".\(glacier)[data-vt] { view-transition-name: \(name); }"
+        #expect(try RenderFixture.pageCSS(album, in: files).contains(rule))
+        #expect(try RenderFixture.pageCSS(photo, in: files).contains(rule))
+        #expect(album.contains("\(glacier)\" data-blurup data-vt>"))
+        #expect(photo.contains("gk-frame-main \(glacier)\" data-blurup data-vt>"))
+        // The sub-album's cover is not a thumbnail of that photo: no name, which would clash.
+        let css = try RenderFixture.pageCSS(album, in: files)
+        #expect(!css.contains(MotionStylesheet.viewTransitionName(for: "iceland/fjords/fjord.jpg")))
     }
 
     @Test func noInlineScriptsOrHandlers() throws {
         let files = try RenderFixture.render(site: Self.motionSite())
         for (path, html) in files where path.hasSuffix(".html") {
             #expect(
-                !html.contains("<script>") && !html.contains("onload=") && !html.contains("onerror="),
+                !html.contains("<script>") && !html.contains("onload=") && !html.contains("onerror=")
+                    && !html.contains(" style=") && !html.contains("<style"),
                 "\(path)")
         }
     }

@@ -124,6 +124,16 @@ enum RenderFixture {
         return try ThemeAssets(directories: [folder])
     }
 
+    /// The page stylesheet (`assets/galleryc-page.<hash>.css`) that `html` links, from the
+    /// rendered files of a site with `base_url` `https://example.org/photos/`.
+    static func pageCSS(_ html: String, in files: [String: String]) throws -> String {
+        let marker = #"<link rel="stylesheet" href="/photos/assets/galleryc-page."#
+        let start = try #require(html.range(of: marker)).upperBound
+        let rest = html[start...]
+        let end = try #require(rest.firstIndex(of: "\""))
+        return try #require(files["assets/galleryc-page." + rest[..<end]])
+    }
+
     /// Renders the fixture site with the real theme.
     static func render(
         site: Site = site(), photos: [String: PhotoDerivatives] = photos,

@@ -1,0 +1,178 @@
+import Foundation
+
+/// `sizes` attributes that state how wide each image is drawn in the default theme, so that the
+/// browser fetches the rendition the screen needs (the displayed width times the device pixel
+/// ratio) and not the `100vw` a missing `sizes` means.
+///
+/// Most widths are piecewise linear in the viewport width: the column is `100vw - 2rem` up to
+/// the widest column, the gap `1.5vw` between its clamps, and a tile a share of the column less
+/// its row's gaps. Such a width is written exactly, as one `calc(Avw - Bpx)` per piece behind
+/// `(min-width: …)`, widest piece first. Widths that depend on the viewport's height (the
+/// slider, the photo page, story photos) are written with `min()` and `max()`.
+struct ImageSizes: Sendable {
+    let geometry: ThemeGeometry
+    /// Pixels by which piecewise widths are stated narrower than drawn.
+    static let bias = 1.0
+    /// The narrowest viewport the pieces are fitted from (a narrower one extends the first).
+    static let narrowestViewport = 320.0
+
+    init(geometry: ThemeGeometry = .default) {
+        self.geometry = geometry
+    }
+
+    /// The viewport from which the column stops growing.
+    var widestViewport: Double { geometry.pageWidth + geometry.pageMargin + geometry.desktopScrollbar }
+
+    /// The column and the gap a viewport `viewport` wide (`100vw`) lays out with.
+    private func column(_ viewport: Double) -> (width: Double, gap: Double) {
+        let page = geometry.pageViewport(viewport)
+        return (geometry.columnWidth(viewport: page), geometry.gap(viewport: page))
+    }
+
+    /// A justified tile: photo `index` of `layout`, whose row and share change with the band.
+    func justifiedTile(_ layout: JustifiedLayout, index: Int) -> String {
+        let aspect = layout.aspects.indices.contains(index) ? layout.aspects[index] : 1
+        return attribute(
+            regime: { layout.bandIndex(column: column($0).width) },
+            width: { viewport in
+                let (column, gap) = column(viewport)
+                let bandIndex = layout.bandIndex(column: column)
+                let row = layout.row(of: index, inBand: bandIndex)
+                let gaps = Double(row.range.count - 1) * gap
+                let share = layout.fraction(of: row, in: layout.bands[bandIndex]) * JustifiedLayout.fitMargin
+                return share * aspect * (column - gaps)
+            })
+    }
+
+    /// A tile of a uniform grid (`.grid`), its frame `frameAspect` (3:2) and the photo `photoAspect`
+    /// (cropped to cover the frame, so a wider photo is drawn wider than its tile).
+    func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double) -> String {
+        let crop = max(1, photoAspect / frameAspect)
+        return attribute(
+            regime: { geometry.gridColumns(column: column($0).width, atLeastTwo: atLeastTwo) },
+            width: { viewport in
+                let (column, gap) = column(viewport)
+                let columns = Double(geometry.gridColumns(column: column, atLeastTwo: atLeastTwo))
+                return (column - (columns - 1) * gap) / columns * crop
+            })
+    }
+
+    /// A hero slide: a 3:2 frame as wide as the slider (`min(column, 56rem, 82.5vh)`), the photo
+    /// cropped to cover it.
+    func slide(photoAspect: Double) -> String {
+        bounded(
+            cap: geometry.sliderWidth, perViewportHeight: geometry.sliderWidthPerViewportHeight * 100,
+            scale: max(1, photoAspect / 1.5))
+    }
+
+    /// The photo page's image: the column, at most 85 % of the viewport's height tall.
+    func mainImage(photoAspect: Double) -> String {
+        bounded(cap: geometry.pageWidth, perViewportHeight: 85 * photoAspect, scale: 1)
+    }
+
+    /// `min(column, cap, k·vh) × scale`, written with media conditions rather than `min()`
+    /// (which browsers take in `sizes` but the HTML checker does not): the cap where the viewport
+    /// is wide and tall enough for it, the height's share where the screen is wider than `k` %
+    /// of its height, else the column (less the desktop scrollbar from 1024 px up).
+    private func bounded(cap: Double, perViewportHeight k: Double, scale: Double) -> String {
+        let capWidth = cap + geometry.pageMargin + geometry.desktopScrollbar
+        let capHeight = (cap / k * 100).rounded(.up)
+        let aspect = Int((k * 10).rounded())
+        func column(_ margin: Double) -> String {
+            linear(slope: scale, intercept: -margin * scale - Self.bias)
+        }
+        return [
+            "(min-width: \(px(capWidth))) and (min-height: \(px(capHeight))) \(px(cap * scale - Self.bias))",
+            "(min-aspect-ratio: \(aspect)/1000) \(number(k * scale))vh",
+            "(min-width: \(px(geometry.desktopViewport))) \(column(geometry.pageMargin + geometry.desktopScrollbar))",
+            column(geometry.pageMargin),
+        ].joined(separator: ", ")
+    }
+
+    /// A story photo: the whole screen, the photo covering it (as wide as the screen, or as
+    /// wide as the screen's height makes it); on a screen so much narrower than the photo that
+    /// the crop would keep less than ``storyFitShare`` of its width, the photo is shown whole,
+    /// as wide as the screen.
+    func story(photoAspect: Double) -> String {
+        let wide = Int((photoAspect * 1000).rounded())
+        return
+            "\(Self.storyFitQuery(photoAspect: photoAspect)) 100vw, (min-aspect-ratio: \(wide)/1000) 100vw, "
+            + "\(number(100 * photoAspect))vh"
+    }
+
+    /// The least share of a story photo's width a screen-filling crop may keep.
+    static let storyFitShare = 0.6
+
+    /// `(max-aspect-ratio: 900/1000)`: the screens on which a story photo of that shape is fitted
+    /// rather than cropped.
+    static func storyFitQuery(photoAspect: Double) -> String {
+        "(max-aspect-ratio: \(Int((storyFitShare * photoAspect * 1000).rounded()))/1000)"
+    }
+
+    // MARK: - Pieces
+
+    /// `sizes` for a width that is linear in the viewport within each regime (band, number of
+    /// columns) and each stretch of the gap (fixed, `1.5vw`, fixed): the exact line per piece,
+    /// neighbouring pieces merged where one line fits both within half a pixel.
+    func attribute(regime: (Double) -> Int, width: (Double) -> Double) -> String {
+        // Where the gap, the scrollbar or the column changes its formula.
+        let kinks =
+            [geometry.minimumGap, geometry.maximumGap].map { $0 / max(geometry.gapPerViewport, 1e-9) }
+            + [geometry.desktopViewport, geometry.desktopViewport + geometry.desktopScrollbar]
+        var starts: [Double] = [Self.narrowestViewport]
+        var previous = regime(Self.narrowestViewport)
+        var viewport = Self.narrowestViewport + 1
+        while viewport < widestViewport {
+            let current = regime(viewport)
+            let crossesKink = kinks.contains { $0 > viewport - 1 && $0 <= viewport }
+            if current != previous || crossesKink { starts.append(viewport) }
+            previous = current
+            viewport += 1
+        }
+        starts.append(widestViewport)
+        // Lines through each piece's first and last scanned viewport (so a jump at a border,
+        // which lies somewhere between two scanned viewports, is not averaged in).
+        struct Piece {
+            var from: Double
+            var to: Double
+            var slope: Double
+            var intercept: Double
+        }
+        var pieces: [Piece] = []
+        for (from, to) in zip(starts, starts.dropFirst()) {
+            let a = from
+            let b = max(from, to - 1)  // the last viewport the scan saw in this regime
+            let slope = b > a ? (width(b) - width(a)) / (b - a) : 0
+            let piece = Piece(from: from, to: to, slope: slope, intercept: width(a) - slope * a)
+            if let last = pieces.last {
+                let predictedStart = last.slope * from + last.intercept
+                let predictedEnd = last.slope * b + last.intercept
+                if abs(predictedStart - width(a)) < 0.5 && abs(predictedEnd - width(b)) < 0.5 {
+                    pieces[pieces.count - 1].to = to
+                    continue
+                }
+            }
+            pieces.append(piece)
+        }
+        // Each width is stated a pixel narrow: a tile drawn a fraction of a pixel wider than a
+        // rendition is as sharp with it as with the next one up, which costs half as much again.
+        var entries = ["(min-width: \(px(widestViewport))) \(px(width(widestViewport) - Self.bias))"]
+        for (index, piece) in pieces.enumerated().reversed() {
+            let value = linear(slope: piece.slope, intercept: piece.intercept - Self.bias)
+            entries.append(index == 0 ? value : "(min-width: \(px(piece.from))) \(value)")
+        }
+        return entries.joined(separator: ", ")
+    }
+
+    /// `calc(23.45vw - 12px)`, or `240px` for a constant.
+    private func linear(slope: Double, intercept: Double) -> String {
+        if abs(slope) < 1e-6 { return px(intercept) }
+        let vw = number(slope * 100)
+        if abs(intercept) < 0.5 { return "\(vw)vw" }
+        let sign = intercept < 0 ? "-" : "+"
+        return "calc(\(vw)vw \(sign) \(px(abs(intercept))))"
+    }
+
+    private func px(_ value: Double) -> String { "\(cssNumber(value.rounded(), digits: 0))px" }
+    private func number(_ value: Double) -> String { cssNumber(value, digits: 2) }
+}

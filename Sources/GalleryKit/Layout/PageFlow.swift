@@ -1,0 +1,135 @@
+import Foundation
+
+/// Where things fall on a page before any browser has laid it out, for the screens galleryc
+/// plans its first paint for: which images are in the first viewport (they load eagerly, the
+/// first with high priority) and which are far below it.
+///
+/// Heights above the photos are estimated from below (the least a site header, breadcrumbs, a
+/// title and a line of text take in the default theme), so that an image that might be in view
+/// is counted in: a wrong guess loads one image early, never leaves one in view lazy.
+struct PageFlow: Sendable {
+    /// A viewport, in CSS pixels.
+    struct Screen: Sendable, Hashable {
+        var width: Double
+        var height: Double
+    }
+
+    /// A laptop (1280 x 800) and a phone (390 x 844).
+    static let screens = [
+        Screen(width: 1280, height: 800), Screen(width: 390, height: 844),
+    ]
+
+    let geometry: ThemeGeometry
+    /// The top of what comes next, per screen.
+    private(set) var tops: [Double]
+
+    /// - Parameter top: the height above the first block, per screen.
+    init(geometry: ThemeGeometry = .default, top: (Screen) -> Double) {
+        self.geometry = geometry
+        tops = Self.screens.map(top)
+    }
+
+    /// The column's width on `screen`.
+    func column(_ screen: Screen) -> Double {
+        geometry.columnWidth(viewport: geometry.pageViewport(screen.width))
+    }
+
+    /// The gap between tiles on `screen`.
+    func gap(_ screen: Screen) -> Double {
+        geometry.gap(viewport: geometry.pageViewport(screen.width))
+    }
+
+    /// Moves down by a block `height` tall on each screen.
+    mutating func advance(_ height: (Screen) -> Double) {
+        for (index, screen) in Self.screens.enumerated() { tops[index] += height(screen) }
+    }
+
+    /// Whether something starting `offset` below the current top is in the first viewport of
+    /// any screen.
+    func isInFirstViewport(_ offset: (Screen) -> Double) -> Bool {
+        zip(Self.screens, tops).contains { screen, top in top + offset(screen) < screen.height }
+    }
+
+    /// Whether something starting `offset` below the current top lies more than `screens`
+    /// viewports below the first on every screen.
+    func isFarBelow(_ offset: (Screen) -> Double, screens count: Double) -> Bool {
+        zip(Self.screens, tops).allSatisfy { screen, top in top + offset(screen) > screen.height * (1 + count)
+        }
+    }
+
+    // MARK: - Blocks of the default theme
+
+    /// The least height above an album's photos: header and navigation, breadcrumbs, the title,
+    /// the date line and the header's margin, plus the description at a generous line length.
+    static func albumHeader(_ screen: Screen, descriptionCharacters: Int) -> Double {
+        let phone = screen.width < 600
+        let chrome = phone ? 285.0 : 255.0
+        return chrome + textHeight(descriptionCharacters, charactersPerLine: phone ? 50 : 90)
+    }
+
+    /// The least height above the home page's albums: header, the title and its text, the
+    /// "Albums" heading.
+    static func homeHeader(_ screen: Screen, textCharacters: Int) -> Double {
+        let phone = screen.width < 600
+        return (phone ? 280.0 : 230.0) + textHeight(textCharacters, charactersPerLine: phone ? 50 : 90)
+    }
+
+    /// Lines of prose (27 px each) for `characters` characters, and the paragraph's margin.
+    static func textHeight(_ characters: Int, charactersPerLine: Int) -> Double {
+        guard characters > 0 else { return 0 }
+        let lines = (characters + charactersPerLine - 1) / charactersPerLine
+        return Double(lines) * 27 + 16
+    }
+
+    /// The hero slider's height: a 3:2 slide as wide as the slider, its controls and title.
+    func sliderHeight(_ screen: Screen) -> Double {
+        let width = min(
+            column(screen), geometry.sliderWidth, geometry.sliderWidthPerViewportHeight * screen.height)
+        return width / 1.5 + 70
+    }
+
+    /// The tops of the tiles of a uniform grid of `count` tiles, each `extra` taller than its
+    /// 3:2 image (title lines), on `screen`.
+    func gridTops(count: Int, atLeastTwo: Bool, extra: Double, _ screen: Screen) -> [Double] {
+        let column = column(screen)
+        let gap = gap(screen)
+        let columns = geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
+        let tile = (column - Double(columns - 1) * gap) / Double(columns)
+        let rowHeight = tile / 1.5 + extra + gap
+        return (0..<count).map { Double($0 / columns) * rowHeight }
+    }
+
+    /// The height of such a grid.
+    func gridHeight(count: Int, atLeastTwo: Bool, extra: Double, _ screen: Screen) -> Double {
+        guard let last = gridTops(count: count, atLeastTwo: atLeastTwo, extra: extra, screen).last else {
+            return 0
+        }
+        let column = column(screen)
+        let columns = geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
+        let tile = (column - Double(columns - 1) * gap(screen)) / Double(columns)
+        return last + tile / 1.5 + extra
+    }
+}
+
+/// How eagerly an image loads: the first screenful at once (its first image with high
+/// priority), the rest lazily.
+enum ImageLoading: Sendable, Equatable {
+    case eagerHighPriority
+    case eager
+    case lazy
+}
+
+/// Hands out ``ImageLoading`` in document order: images in the first viewport are eager, the
+/// first of them with high priority (the LCP candidate), every other image lazy.
+struct LoadingOrder: Sendable {
+    private var gaveHighPriority = false
+
+    init() {}
+
+    mutating func next(inFirstViewport: Bool) -> ImageLoading {
+        guard inFirstViewport else { return .lazy }
+        if gaveHighPriority { return .eager }
+        gaveHighPriority = true
+        return .eagerHighPriority
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The default theme's box model, as `Templates/assets/galleryc.css` writes it, for what the
+/// build has to know before any browser lays a page out: where rows break, which images are in
+/// the first viewport, how wide an image is drawn (`sizes`).
+///
+/// The justified rows stay exact under another theme (the CSS works in percentages of the
+/// column and the theme's own `--gap`); only the targets (row height, first viewport, `sizes`)
+/// are computed from these numbers.
+struct ThemeGeometry: Sendable, Hashable {
+    /// `main { width: min(100% - 2rem, var(--page)) }`: the margins beside the column.
+    var pageMargin: Double = 32
+    /// `--page: 88rem`: the widest the column gets.
+    var pageWidth: Double = 1408
+    /// `--gap: clamp(0.5rem, 1.5vw, 1rem)`.
+    var minimumGap: Double = 8
+    var gapPerViewport: Double = 0.015
+    var maximumGap: Double = 16
+    /// `.grid`: uniform tiles at least `17rem` wide (two columns at least on phones for photos).
+    var gridTileWidth: Double = 272
+    /// `.gk-slider { max-width: min(56rem, 82.5vh) }`: the hero slider's width limit.
+    var sliderWidth: Double = 896
+    var sliderWidthPerViewportHeight: Double = 0.825
+
+    /// Desktop browsers (Windows, Linux) give a classic scrollbar this wide to every page taller
+    /// than the window, out of `100vw`; phones and tablets overlay theirs.
+    var desktopScrollbar: Double = 15
+    /// From this viewport width up, a browser is taken to be a desktop one.
+    var desktopViewport: Double = 1024
+
+    static let `default` = ThemeGeometry()
+
+    /// The width the page gets in a viewport `viewport` wide (`100vw`): less the scrollbar on
+    /// desktops.
+    func pageViewport(_ viewport: Double) -> Double {
+        viewport >= desktopViewport ? viewport - desktopScrollbar : viewport
+    }
+
+    /// The column's width in a viewport `viewport` CSS pixels wide.
+    func columnWidth(viewport: Double) -> Double {
+        max(0, min(viewport - pageMargin, pageWidth))
+    }
+
+    /// The narrowest viewport whose column is `column` wide (inverse of ``columnWidth(viewport:)``
+    /// below the widest column).
+    func viewport(column: Double) -> Double {
+        column + pageMargin
+    }
+
+    /// The gap between tiles in a viewport `viewport` CSS pixels wide.
+    func gap(viewport: Double) -> Double {
+        min(max(minimumGap, gapPerViewport * viewport), maximumGap)
+    }
+
+    /// The gap for a column `column` wide.
+    func gap(column: Double) -> Double {
+        gap(viewport: viewport(column: column))
+    }
+
+    /// Columns of a uniform grid (`repeat(auto-fill, minmax(min(100%, 17rem), 1fr))`), or of
+    /// the photo grid, which keeps two columns on phones (`minmax(min(50% - gap / 2, 17rem), 1fr)`).
+    func gridColumns(column: Double, atLeastTwo: Bool) -> Int {
+        let gap = gap(column: column)
+        var tile = min(column, gridTileWidth)
+        if atLeastTwo { tile = min(tile, (column - gap) / 2) }
+        guard tile > 0 else { return 1 }
+        // A hair of slack: two tracks of exactly (column - gap) / 2 fit, whatever the rounding.
+        return max(1, Int(((column + gap) / (tile + gap) + 1e-9).rounded(.down)))
+    }
+}

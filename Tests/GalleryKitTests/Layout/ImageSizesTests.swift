@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// `sizes` attributes state the width the layout really draws each image at, at every viewport
+/// width: checked by evaluating them as a browser does (the first matching `(min-width: …)`
+/// entry; `calc(Avw ± Bpx)`, `Npx`) against the layout's own arithmetic.
+@Suite struct ImageSizesTests {
+    /// Evaluates the `sizes` forms ``ImageSizes`` writes for pieces (no `min()`/`max()`).
+    static func evaluate(_ sizes: String, viewport: Double) -> Double? {
+        for entry in sizes.components(separatedBy: ", ") {
+            var value = Substring(entry)
+            if entry.hasPrefix("(min-width: ") {
+                guard let close = entry.firstIndex(of: ")") else { return nil }
+                let minimum =
+                    Double(entry[entry.index(entry.startIndex, offsetBy: 12)..<close].dropLast(2)) ?? .nan
+                if viewport < minimum { continue }
+                value = entry[entry.index(after: close)...].dropFirst()
+            }
+            if value.hasSuffix("px") && !value.hasPrefix("calc(") { return Double(value.dropLast(2)) }
+            if value.hasSuffix("vw") { return (Double(value.dropLast(2)) ?? .nan) * viewport / 100 }
+            guard value.hasPrefix("calc("), value.hasSuffix("px)") else { return nil }
+            let parts = value.dropFirst(5).dropLast(3).split(separator: " ")
+            guard parts.count == 3, let slope = Double(parts[0].dropLast(2)), let offset = Double(parts[2])
+            else {
+                return nil
+            }
+            return slope * viewport / 100 + (parts[1] == "-" ? -offset : offset)
+        }
+        return nil
+    }
+
+    static let viewports = Array(stride(from: 320.0, through: 1920, by: 7))
+
+    @Test func justifiedTilesSayTheirWidthAtEveryViewport() throws {
+        let aspects = [
+            1.5, 2.0 / 3, 1.5, 4.0 / 3, 1, 16.0 / 9, 6, 1.5, 1.0 / 3, 1.5, 1.5, 0.75, 2.0 / 3, 1.5,
+        ]
+        let layout = JustifiedLayout(aspects: aspects)
+        let geometry = ThemeGeometry.default
+        let sizes = ImageSizes()
+        var worst = 0.0
+        for index in aspects.indices {
+            let attribute = sizes.justifiedTile(layout, index: index)
+            for viewport in Self.viewports {
+                let stated = try #require(Self.evaluate(attribute, viewport: viewport), "\(attribute)")
+                let page = geometry.pageViewport(viewport)
+                let column = geometry.columnWidth(viewport: page)
+                let drawn = layout.tiles(column: column, gap: geometry.gap(viewport: page))[index].width
+                worst = max(worst, abs(stated - drawn))
+                #expect(
+                    (-2.5...0.5).contains(stated - drawn),
+                    "tile \(index) at \(viewport): says \(stated), drawn \(drawn)"
+                )
+            }
+        }
+        #expect(worst > 0 || aspects.isEmpty)
+    }
+
+    @Test(arguments: [true, false])
+    func gridTilesSayTheirWidthAtEveryViewport(atLeastTwo: Bool) throws {
+        let geometry = ThemeGeometry.default
+        for aspect in [1.5, 2.0 / 3, 3.0] {
+            let attribute = ImageSizes().gridTile(atLeastTwo: atLeastTwo, photoAspect: aspect)
+            for viewport in Self.viewports {
+                let stated = try #require(Self.evaluate(attribute, viewport: viewport))
+                let page = geometry.pageViewport(viewport)
+                let column = geometry.columnWidth(viewport: page)
+                let columns = Double(geometry.gridColumns(column: column, atLeastTwo: atLeastTwo))
+                let tile = (column - (columns - 1) * geometry.gap(viewport: page)) / columns
+                // A photo wider than 3:2 covers its tile by being drawn wider.
+                let drawn = tile * max(1, aspect / 1.5)
+                #expect(
+                    (-2.5...0.5).contains(stated - drawn),
+                    "\(aspect) at \(viewport): says \(stated), drawn \(drawn)")
+            }
+        }
+        // Phones get two columns of photos, one of album covers.
+        let phone = try #require(
+            Self.evaluate(ImageSizes().gridTile(atLeastTwo: true, photoAspect: 1.5), viewport: 390))
+        #expect(abs(phone - 174) < 1)
+        let cover = try #require(
+            Self.evaluate(ImageSizes().gridTile(atLeastTwo: false, photoAspect: 1.5), viewport: 390))
+        #expect(abs(cover - 357) < 1)
+    }
+
+    /// Evaluates the forms ``ImageSizes`` writes for widths that depend on the viewport's
+    /// height: media conditions of `min-width`, `min-height`, `min-`/`max-aspect-ratio` joined
+    /// by `and`; values `Npx`, `Nvw`, `Nvh`, `calc(Avw ± Bpx)`.
+    static func evaluate(_ sizes: String, width: Double, height: Double) -> Double? {
+        for entry in sizes.components(separatedBy: ", ") {
+            var rest = Substring(entry)
+            var matches = true
+            while rest.hasPrefix("(") {
+                guard let close = rest.firstIndex(of: ")") else { return nil }
+                let condition = rest[rest.index(after: rest.startIndex)..<close]
+                let parts = condition.components(separatedBy: ": ")
+                let value: Double
+                if parts[1].contains("/") {
+                    let ratio = parts[1].split(separator: "/").compactMap { Double($0) }
+                    value = ratio[0] / ratio[1]
+                } else {
+                    value = Double(parts[1].dropLast(2)) ?? .nan
+                }
+                switch parts[0] {
+                case "min-width": matches = matches && width >= value
+                case "min-height": matches = matches && height >= value
+                case "min-aspect-ratio": matches = matches && width / height >= value
+                case "max-aspect-ratio": matches = matches && width / height <= value
+                default: return nil
+                }
+                rest = rest[rest.index(after: close)...].drop { $0 == " " }
+                if rest.hasPrefix("and ") { rest = rest.dropFirst(4) }
+            }
+            guard matches else { continue }
+            if rest.hasSuffix("vh") { return (Double(rest.dropLast(2)) ?? .nan) * height / 100 }
+            return evaluate(String(rest), viewport: width)
+        }
+        return nil
+    }
+
+    @Test func slidesStoryPhotosAndThePhotoPageSayTheirWidth() throws {
+        let sizes = ImageSizes()
+        let geometry = ThemeGeometry.default
+        for (width, height) in [
+            (390.0, 844.0), (768, 1024), (1280, 800), (1280, 720), (1600, 900), (1920, 1200), (2560, 1440),
+            (800, 1000),
+        ] {
+            let page = geometry.pageViewport(width)
+            let column = geometry.columnWidth(viewport: page)
+            for aspect in [0.5, 2.0 / 3, 1, 1.5, 3] {
+                let main = try #require(
+                    Self.evaluate(sizes.mainImage(photoAspect: aspect), width: width, height: height))
+                let drawn = min(column, 0.85 * height * aspect)
+                // The conditions ignore the 2rem margin near where the height starts to bound:
+                // at most that many pixels over, never more than a pixel under.
+                #expect(
+                    (-2...34).contains(main - drawn),
+                    "photo page \(aspect) at \(width)x\(height): \(main) vs \(drawn)")
+                let slide = try #require(
+                    Self.evaluate(sizes.slide(photoAspect: aspect), width: width, height: height))
+                let frame = min(column, 896, 0.825 * height)
+                let slideDrawn = frame * max(1, aspect / 1.5)
+                #expect(
+                    (-2...34 * max(1, aspect / 1.5)).contains(slide - slideDrawn),
+                    "slide \(aspect) at \(width)x\(height): \(slide) vs \(slideDrawn)")
+                let story = try #require(
+                    Self.evaluate(sizes.story(photoAspect: aspect), width: width, height: height))
+                let fitted = width / height <= ImageSizes.storyFitShare * aspect
+                let storyDrawn = fitted ? width : max(width, height * aspect)
+                #expect(
+                    abs(story - storyDrawn) < 1.5,
+                    "story \(aspect) at \(width)x\(height): \(story) vs \(storyDrawn)")
+            }
+        }
+        #expect(!sizes.mainImage(photoAspect: 1.5).contains("min("))
+    }
+
+    @Test func theFirstImageInViewIsTheOnlyHighPriorityOne() {
+        var order = LoadingOrder()
+        let loads = [false, true, true, false, true].map { order.next(inFirstViewport: $0) }
+        #expect(loads == [.lazy, .eagerHighPriority, .eager, .lazy, .eager])
+    }
+
+    @Test func theFirstViewportIsWhatEitherScreenShows() {
+        let flow = PageFlow { _ in 300 }
+        #expect(flow.isInFirstViewport { _ in 499 })  // both screens
+        #expect(flow.isInFirstViewport { $0.width < 600 ? 530 : 600 })  // the phone only (844 tall)
+        #expect(!flow.isInFirstViewport { _ in 545 })
+        #expect(flow.isFarBelow({ _ in 3000 }, screens: 2))
+        #expect(!flow.isFarBelow({ _ in 1500 }, screens: 2))
+    }
+
+    @Test func aTileRenditionIsDerivedUnlessTheWidthsAreSmallAlready() {
+        #expect(ImageSettings().renditionWidths == [320, 480, 960, 1600, 2400])
+        var small = ImageSettings()
+        small.widths = [360, 1200]
+        #expect(small.renditionWidths == [360, 1200])
+        // Not a setting: the fingerprint (rendition folder names, cache keys) does not change.
+        #expect(ImageSettings().fingerprint.hasPrefix("widths=480,960,1600,2400;jpeg=82;"))
+    }
+}

@@ -1,0 +1,189 @@
+"""What the browser loads, in a real browser: every image in the first viewport of a laptop
+(1280 x 800) and a phone (390 x 844) is eager and the first has fetchpriority=high, images
+further down are lazy, and no image downloaded is more than one srcset step larger than the
+width it is drawn at times the device pixel ratio.
+
+Runs on the layout fixture (e2e/layout_fixture.py) and the demo site.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_build
+from layout_fixture import make_site
+from test_e2e_layouts import VIEWPORTS, set_viewport, settle
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+# Pages of the fixture with every layout, and a photo page.
+FIXTURE_PAGES = ["", "rows/", "uniform/", "highlights/", "essay/", "rows/p00/"]
+DEMO_PAGES = ["", "landscapes/", "landscapes/coast/", "space/", "nature/", "landscapes/sunset/"]
+
+
+@pytest.fixture(scope="session")
+def loading_site(galleryc, tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("loading")
+    content = make_site(work / "content")
+    return run_build(galleryc, content, work / "public", work).check()
+
+
+@pytest.fixture
+def sized(browser):
+    yield browser
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+
+
+# Each image: its place in the document, loading, fetchpriority, and whether any of it shows in
+# the viewport (inside the clipping box of a scroller such as the hero slider).
+IMAGES_JS = """
+const out = [];
+document.querySelectorAll('main img').forEach((img, index) => {
+  let r = img.closest('[data-blurup]').getBoundingClientRect();
+  let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  for (let e = img.parentElement; e; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (s.overflowX !== 'visible' && s.overflowX !== 'clip' || s.overflowY !== 'visible' && s.overflowY !== 'clip') {
+      const c = e.getBoundingClientRect();
+      if (e.classList.contains('gk-blurup')) continue;
+      box = {left: Math.max(box.left, c.left), top: Math.max(box.top, c.top),
+             right: Math.min(box.right, c.right), bottom: Math.min(box.bottom, c.bottom)};
+    }
+  }
+  const visible = box.right - box.left > 1 && box.bottom - box.top > 1 &&
+    box.top < innerHeight && box.bottom > 0 && box.left < innerWidth && box.right > 0;
+  out.push({index, visible, top: r.top, loading: img.getAttribute('loading'),
+            priority: img.getAttribute('fetchpriority'), alt: img.alt});
+});
+return out;
+"""
+
+
+def _first_view(driver, url: str) -> list[dict]:
+    driver.get(url)
+    time.sleep(0.3)
+    return driver.execute_script(IMAGES_JS)
+
+
+@pytest.mark.parametrize("site_name", ["fixture", "demo"])
+def test_images_in_the_first_viewport_are_eager_and_the_first_is_high_priority(
+    loading_site, demo_build, serve, sized, site_name
+):
+    site, pages = (loading_site, FIXTURE_PAGES) if site_name == "fixture" else (demo_build.check(), DEMO_PAGES)
+    base = serve(site)
+    problems = []
+    for page in pages:
+        seen = {}
+        for viewport in ("laptop", "phone"):
+            set_viewport(sized, viewport)
+            images = _first_view(sized, base + page)
+            seen[viewport] = images
+            visible = [i for i in images if i["visible"]]
+            assert visible, f"/{page} at {viewport}: no image in the first viewport"
+            for image in visible:
+                if image["loading"] != "eager":
+                    problems.append(f"/{page} at {viewport}: {image['alt']!r} is in view but lazy")
+            if visible[0]["priority"] != "high":
+                problems.append(f"/{page} at {viewport}: the first image in view has no fetchpriority=high")
+        images = seen["laptop"]
+        high = [i for i in images if i["priority"] == "high"]
+        if len(high) != 1:
+            problems.append(f"/{page}: {len(high)} images with fetchpriority=high")
+        # The rest are lazy: an eager image is in view on one of the screens, or just below the
+        # fold of one (the build estimates the page's header from below, never from above).
+        for index, image in enumerate(images):
+            if image["loading"] != "eager":
+                continue
+            near = any(
+                seen[v][index]["visible"] or 0 <= seen[v][index]["top"] - VIEWPORTS[v][1] < 400
+                for v in ("laptop", "phone")
+            )
+            if not near:
+                problems.append(f"/{page}: {image['alt']!r} is eager but far out of view")
+        eager = sum(i["loading"] == "eager" for i in images)
+        print(f"\n/{page}: {eager} eager of {len(images)} images")
+    assert problems == [], "\n".join(problems)
+
+
+# Each image's candidates (the WebP <source>'s srcset when the browser took WebP) and the width
+# it is drawn at (for a cropped image, the width of the whole photo as it covers its frame; Ken
+# Burns' zoom included), and every image file the page downloaded.
+NEEDS_JS = """
+const out = [];
+for (const img of document.querySelectorAll('main img')) {
+  const source = img.closest('picture') && img.closest('picture').querySelector('source');
+  const srcset = source && img.currentSrc.endsWith('.webp') ? source.srcset : img.srcset;
+  const r = img.getBoundingClientRect();
+  const ratio = +img.getAttribute('width') / +img.getAttribute('height');
+  const fit = getComputedStyle(img).objectFit;
+  const drawn = fit === 'cover' ? Math.max(r.width, r.height * ratio) : r.width;
+  out.push({alt: img.alt, current: img.currentSrc, srcset: srcset, drawn: drawn, dpr: devicePixelRatio});
+}
+const downloaded = performance.getEntriesByType('resource')
+  .filter(e => e.initiatorType === 'img').map(e => e.name);
+return {images: out, downloaded: downloaded};
+"""
+
+
+def _candidates(srcset: str) -> list[tuple[str, int]]:
+    found = []
+    for part in srcset.split(","):
+        url, _, width = part.strip().rpartition(" ")
+        found.append((url, int(width.rstrip("w"))))
+    return sorted(found, key=lambda c: c[1])
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_no_image_is_more_than_one_srcset_step_too_large(loading_site, demo_build, serve, sized, viewport):
+    set_viewport(sized, viewport)
+    sized.execute_cdp_cmd("Network.enable", {})
+    sized.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    problems = []
+    checked = 0
+    for site, pages in ((loading_site, FIXTURE_PAGES), (demo_build.check(), DEMO_PAGES)):
+        base = serve(site)
+        for page in pages:
+            # A fresh memory cache per page: Chromium reuses a larger rendition it already has.
+            sized.execute_cdp_cmd("Network.clearBrowserCache", {})
+            sized.get("about:blank")
+            sized.get(base + page)
+            height = sized.execute_script("return document.documentElement.scrollHeight")
+            for y in range(0, height, 400):
+                sized.execute_script(f"window.scrollTo(0, {y})")
+                time.sleep(0.05)
+            settle(sized)
+            state = sized.execute_script(NEEDS_JS)
+            # Each rendition downloaded is judged against the images that could show it (a hero
+            # slide and its tile share a srcset): no larger than the largest of them needs.
+            for url in state["downloaded"]:
+                name = url.split("/")[-1]
+                images = [i for i in state["images"] if any(u.endswith(name) for u, _ in _candidates(i["srcset"]))]
+                if not images:
+                    problems.append(f"/{page}: {url} was downloaded for no image")
+                    continue
+                candidates = _candidates(images[0]["srcset"])
+                chosen = next(w for u, w in candidates if u.endswith(name))
+                need = max(i["drawn"] * i["dpr"] for i in images)
+                # Within a pixel: the layout's fractions of a pixel are not worth a larger file.
+                enough = next((w for _, w in candidates if w >= need - 1), candidates[-1][1])
+                checked += 1
+                if chosen > enough:
+                    problems.append(
+                        f"/{page} {images[0]['alt']!r}: drawn {need / images[0]['dpr']:.0f} px x "
+                        f"{images[0]['dpr']} needs {need:.0f}, got {chosen}w (enough: {enough}w)"
+                    )
+    print(f"\n{viewport}: {checked} images checked")
+    assert checked > 20
+    assert problems == [], "\n".join(problems[:20])
+
+
+def test_tiles_get_the_small_tile_rendition(loading_site):
+    """A 320 px rendition is made for tiles (derived from images.widths, not configured)."""
+    names = {p.name for p in loading_site.glob("_img/*/*")}
+    assert {"p00-320.webp", "p00-320.jpg"} <= names
+    html = (loading_site / "rows" / "index.html").read_text()
+    assert re.search(r"p00-320\.webp 320w", html)
