@@ -19,7 +19,7 @@ struct FolderScanner {
     ]
     static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "ogv", "webm", "avi", "mkv"]
     /// Files other tools keep beside photos: edit sidecars and thumbnail databases. Skipped
-    /// without a word.
+    /// without a word; an `.xmp` beside a photo is read as its XMP sidecar (``FolderScan/xmpSidecars``).
     static let knownMetadataExtensions: Set<String> = ["xmp", "aae", "pp3", "dop"]
     static let knownMetadataNames: Set<String> = ["thumbs.db", "desktop.ini", "picasa.ini"]
 
