@@ -67,6 +67,7 @@ extension ContextBuilder {
             if !album.urlPath.isEmpty { paths.append(album.urlPath) }
             paths += shownPhotos(album).map(\.source.urlPath)
         }
+        if !tags.tags.isEmpty { paths += [TagIndex.urlPath] + tags.tags.map(\.urlPath) }
         let urls: [TemplateValue] = paths.map { .dictionary(["loc": .string(links.best($0))]) }
         return .dictionary(["urls": .array(urls)])
     }

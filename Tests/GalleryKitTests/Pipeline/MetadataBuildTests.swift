@@ -130,6 +130,15 @@ import Testing
                 atPath: sandbox.output.appendingPathComponent("tags/boats-2").path))
     }
 
+    @Test func tagPagesAreInTheSitemap() async throws {
+        let sandbox = try Self.makeSite(siteYAML: "title: Metadata\nbase_url: https://example.org/p/\n")
+        let outcome = await sandbox.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        let sitemap = try Self.text(sandbox, "sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/p/tags/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/p/tags/boats/</loc>"))
+    }
+
     @Test func tagsFalseWritesNoTagPages() async throws {
         let sandbox = try Self.makeSite(siteYAML: "title: Metadata\ntags: false\n")
         let outcome = await sandbox.build()
