@@ -27,7 +27,7 @@ struct FolderScanner {
         videoExtensions.contains((fileName as NSString).pathExtension.lowercased())
     }
     /// Files other tools keep beside photos: edit sidecars and thumbnail databases. Skipped
-    /// without a word.
+    /// without a word; an `.xmp` beside a photo is read as its XMP sidecar (``FolderScan/xmpSidecars``).
     static let knownMetadataExtensions: Set<String> = ["xmp", "aae", "pp3", "dop"]
     static let knownMetadataNames: Set<String> = ["thumbs.db", "desktop.ini", "picasa.ini"]
 

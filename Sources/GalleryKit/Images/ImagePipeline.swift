@@ -71,6 +71,8 @@ struct ImagePipeline: Sendable {
             return result
         }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
+        let described = EmbeddedMetadata.read(data)
+        source.exif = ExifMetadata.withCredits(source.exif, from: described)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
         // is freed as soon as the first (smaller) size exists, not after the encodes.
         var current = source.pixels
@@ -131,7 +133,7 @@ struct ImagePipeline: Sendable {
             width: source.width, height: source.height, exif: source.exif?.summary ?? ExifSummary(),
             renditions: renditions, focus: photo.focus ?? .center, hasAlpha: source.hasAlpha,
             original: original, notices: source.notices.isEmpty ? nil : source.notices,
-            described: EmbeddedMetadata.read(data))
+            described: described)
         return ImageResult(derivatives: derivatives, preview: preview)
     }
 

@@ -71,7 +71,7 @@ enum XMPParser {
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(buffer.count), "xmp.xml", "UTF-8", gk_xmp_parse_options())
+                    xmlReadMemory($0, Int32(buffer.count), "xmp.xml", nil, gk_xmp_parse_options())
                 }
             }
         }
@@ -92,10 +92,23 @@ enum XMPParser {
 
     static func parse(_ bytes: [UInt8]) -> XMPPacket? { parse(bytes[...]) }
 
-    /// True when the bytes hold `<!DOCTYPE` anywhere (outside a comment or not: XMP has no use
-    /// for the string at all).
+    /// True when the bytes hold `<!DOCTYPE` anywhere, in UTF-8, UTF-16 or UTF-32 of either byte
+    /// order (the encodings libxml2 detects), inside a comment or not: XMP has no use for it.
     static func declaresDocumentType(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let needle = Array("<!DOCTYPE".utf8)
+        let ascii = Array("<!DOCTYPE".utf8)
+        let needles = [1, 2, 4].flatMap { width in
+            [false, true].map { bigEndian in
+                ascii.flatMap { byte in
+                    var unit = [UInt8](repeating: 0, count: width)
+                    unit[bigEndian ? width - 1 : 0] = byte
+                    return unit
+                }
+            }
+        }
+        return needles.contains { contains(bytes, $0) }
+    }
+
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
         guard bytes.count >= needle.count else { return false }
         var index = bytes.startIndex
         let last = bytes.endIndex - needle.count

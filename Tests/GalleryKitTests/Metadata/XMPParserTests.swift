@@ -83,6 +83,31 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 1)
     }
 
+    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in text.utf16 {
+            let pair = [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+            bytes += bigEndian ? pair : pair.reversed()
+        }
+        return bytes
+    }
+
+    @Test(arguments: [false, true]) func aUTF16PacketReads(bigEndian: Bool) {
+        let xml = Self.packet(
+            #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Zweiundzwanzig Züge</rdf:li></rdf:Alt></dc:title>"#
+        )
+        #expect(XMPParser.parse(Self.utf16(xml, bigEndian: bigEndian))?.title == "Zweiundzwanzig Züge")
+    }
+
+    @Test(arguments: [false, true]) func aDoctypeInUTF16IsRefusedToo(bigEndian: Bool) {
+        let xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><!DOCTYPE x [<!ENTITY a \"b\">]>"
+            + Self.packet(
+                #"<dc:title><rdf:Alt><rdf:li xml:lang="x-default">&a;</rdf:li></rdf:Alt></dc:title>"#)
+        #expect(XMPParser.declaresDocumentType(Self.utf16(xml, bigEndian: bigEndian)[...]))
+        #expect(XMPParser.parse(Self.utf16(xml, bigEndian: bigEndian)) == nil)
+    }
+
     @Test func anExternalEntityIsNeverRead() throws {
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent(
             "galleryc-xxe-\(UUID()).txt")

@@ -130,6 +130,15 @@ import Testing
                 atPath: sandbox.output.appendingPathComponent("tags/boats-2").path))
     }
 
+    @Test func tagPagesAreInTheSitemap() async throws {
+        let sandbox = try Self.makeSite(siteYAML: "title: Metadata\nbase_url: https://example.org/p/\n")
+        let outcome = await sandbox.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        let sitemap = try Self.text(sandbox, "sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/p/tags/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/p/tags/boats/</loc>"))
+    }
+
     @Test func tagsFalseWritesNoTagPages() async throws {
         let sandbox = try Self.makeSite(siteYAML: "title: Metadata\ntags: false\n")
         let outcome = await sandbox.build()
@@ -176,6 +185,43 @@ import Testing
                 "59.4", "Iptc4xmpExt", "mwg-rs",
             ] {
                 #expect(!ByteSearchInTest.contains(bytes, Array(secret.utf8)), "\(secret) in \(path)")
+            }
+        }
+    }
+
+    /// Credits written only in XMP or IPTC are carried as EXIF Artist and Copyright, as
+    /// `privacy.exif` allows, and not when it does not.
+    @Test(arguments: [("", true), ("privacy:\n  exif: [camera]\n", false)])
+    func xmpAndIPTCCreditsFollowTheAllowList(privacy: String, carried: Bool) async throws {
+        let sandbox = try BuildSandbox()
+        try sandbox.put("site.yml", "title: Credits\n" + privacy)
+        try sandbox.put(
+            "a/xmp.jpg",
+            bytes: try Exiftool.write(
+                ["-XMP-dc:Creator=Ann Example", "-XMP-dc:Rights=© 2024 Ann Example"],
+                into: try Exiftool.plainJPEG()))
+        try sandbox.put(
+            "a/iptc.jpg",
+            bytes: try Exiftool.write(
+                ["-IPTC:By-line=Bo Beispiel", "-IPTC:CopyrightNotice=(c) Bo"], into: try Exiftool.plainJPEG())
+        )
+        let outcome = await sandbox.build()
+        #expect(outcome.succeeded, "\(outcome.rendered)")
+        for (photo, artist, copyright) in [
+            ("xmp", "Ann Example", "© 2024 Ann Example"), ("iptc", "Bo Beispiel", "(c) Bo"),
+        ] {
+            let jpegs = FileTree.files(in: sandbox.output).filter {
+                $0.hasPrefix("_img/") && $0.contains("/\(photo)-") && $0.hasSuffix(".jpg")
+            }
+            #expect(!jpegs.isEmpty)
+            for path in jpegs {
+                let bytes = [UInt8](try Data(contentsOf: sandbox.output.appendingPathComponent(path)))
+                let summary = JPEGMarkers.exifPayload(in: bytes).flatMap(ExifReader.read(app1Payload:))?
+                    .summary
+                #expect(summary?.artist == (carried ? artist : nil), "\(path)")
+                #expect(summary?.copyright == (carried ? copyright : nil), "\(path)")
+                #expect(!ByteSearchInTest.contains(bytes, Array("http://ns.adobe.com/xap/1.0/".utf8)))
+                #expect(!ByteSearchInTest.contains(bytes, Array("Photoshop 3.0".utf8)))
             }
         }
     }
