@@ -375,3 +375,17 @@ def test_without_ffmpeg_clips_are_a_warning_and_the_rest_of_the_site_builds(gall
     assert (output / "a" / "red" / "index.html").is_file()
     assert not (output / "a" / "clip").exists()
     assert not (output / "_video").exists()
+
+
+def test_webm_is_offered_first_and_chromium_plays_it(galleryc, tmp_path, serve, browser):
+    content = tmp_path / "content"
+    (content / "a").mkdir(parents=True)
+    (content / "site.yml").write_text("title: WebM\nvideo:\n  formats: [webm, mp4]\n")
+    make_pattern(content / "a" / "clip.mp4", seconds=1)
+    (content / "a" / "clip.md").write_text("---\nalt: A pattern\n---\n")
+    output = run_build(galleryc, content, tmp_path / "public", tmp_path).check()
+    assert sorted(p.suffix for p in published_videos(output)) == [".mp4", ".webm"]
+    state = _clip_state(browser, serve(output) + "a/clip/")
+    assert state["currentSrc"].endswith("/clip.webm"), state
+    assert state["readyState"] >= 2 and (state["width"], state["height"]) == (320, 240), state
+    assert abs(state["duration"] - 1.0) < 0.15, state

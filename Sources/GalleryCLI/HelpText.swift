@@ -59,7 +59,8 @@ public enum HelpText {
           --output <dir>          Where the site is written. (default: ./public)
           --templates <dir>       Template overrides, used before content/templates/ and
                                   the default theme.
-          --jobs <n>              Photos processed in parallel. (default: one per core)
+          --jobs <n>              Photos and videos processed in parallel. (default: one
+                                  per core)
           --cache-dir <dir>       Where processed photos are kept between builds; safe to
                                   delete. (default: $GALLERYC_CACHE_DIR, else
                                   .galleryc/cache)

@@ -77,6 +77,7 @@ struct ImageStage: Sendable {
         _ photos: [PhotoSource], state: WorkQueue, contentDirectory: URL,
         diagnostics: DiagnosticCollector, progress: @Sendable (BuildProgress) -> Void
     ) {
+        let photoCount = photos.count { !$0.isVideo }
         while true {
             let next = state.lock.withLock { state -> Int? in
                 guard state.next < photos.count else { return nil }
@@ -91,17 +92,20 @@ struct ImageStage: Sendable {
             let outcome = process(photo, file: file, diagnostics: diagnostics)
             let coordinates = sourceCoordinates(of: photo, file: file, key: outcome.key)
             let clean = outcome.fromCache && outcome.key.map { cache?.isScannedClean($0) == true } == true
-            let done = state.lock.withLock { state in
+            // A clip's poster is work here, but progress counts photos, as the summary does.
+            let counted = !photo.isVideo
+            let done = state.lock.withLock { state -> Int? in
                 if let derivatives = outcome.derivatives { state.results[photo.sourcePath] = derivatives }
                 if outcome.fromCache { state.cached += 1 }
                 if clean, let derivatives = outcome.derivatives {
                     state.cleanPaths.formUnion(derivatives.publishedFiles.map(\.path))
                 }
                 state.coordinates += coordinates
+                guard counted else { return nil }
                 state.done += 1
                 return state.done
             }
-            progress(BuildProgress(photosDone: done, photosTotal: photos.count))
+            if let done { progress(BuildProgress(photosDone: done, photosTotal: photoCount)) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import GalleryKit
@@ -70,6 +71,28 @@ import Testing
             album.components(separatedBy: "<figure class=\"gk-story-item\">").dropFirst().first)
         #expect(item.contains("alt=\"A test pattern\""))
         #expect(item.contains("<span class=\"visually-hidden\">Video, 1 second</span>"))
+    }
+
+    /// The image stage also processes each clip's poster, but its progress counts photos, as
+    /// the summary does; the video stage reports seconds up to the whole.
+    @Test func progressCountsPhotosAndTheSecondsOfVideo() async throws {
+        let sandbox = try BuildSandbox()
+        try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/clip.mp4"), seconds: 1)
+        try sandbox.put("a/red.jpg", bytes: try ImageTestSupport.jpeg(width: 32, height: 24))
+        let reports = Mutex<[BuildProgress]>([])
+        let options = BuildOptions(
+            contentDirectory: sandbox.content, outputDirectory: sandbox.output,
+            themeDirectory: BuildSandbox.theme, jobs: 2, now: BuildSandbox.now)
+        let summary = try await SiteBuilder.build(
+            options, diagnostics: DiagnosticCollector(),
+            progress: { report in reports.withLock { $0.append(report) } })
+        #expect(summary.photoCount == 1 && summary.videoCount == 1)
+        let all = reports.withLock { $0 }
+        let photos = all.filter { $0.photosTotal > 0 }
+        #expect(photos.map(\.photosDone) == [1])
+        #expect(photos.allSatisfy { $0.photosTotal == 1 })
+        let video = all.filter { $0.videoSecondsTotal > 0 }
+        #expect(video.last.map { $0.videoSecondsDone == $0.videoSecondsTotal } == true, "\(video)")
     }
 
     @Test func aRebuildTranscodesNothingAndAChangedClipOnlyItself() async throws {
