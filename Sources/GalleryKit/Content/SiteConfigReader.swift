@@ -4,9 +4,10 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "layouts",
+        "privacy", "layouts", "viewer",
     ]
     static let layoutKeys = ["row_height"]
+    static let viewerKeys = ["slideshow_seconds"]
     static let imageKeys = ["widths", "formats", "quality", "progressive", "background"]
 
     /// - Parameters:
@@ -50,6 +51,11 @@ enum SiteConfigReader {
             let height = layouts.double("row_height", in: 60...1000)
         {
             config.layouts.rowHeight = height
+        }
+        if let viewer = fields.nested("viewer", knownKeys: viewerKeys),
+            let seconds = viewer.double("slideshow_seconds", in: ViewerSettings.slideshowRange)
+        {
+            config.viewer.slideshowSeconds = seconds
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

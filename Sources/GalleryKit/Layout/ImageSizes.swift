@@ -69,11 +69,38 @@ struct ImageSizes: Sendable {
         }
     }
 
-    /// The photo page's image: the column, at most 85 % of the viewport's height tall.
+    /// The photo page's image (the viewer): as wide as the column, and no wider than the
+    /// height left under the page's chrome and above the viewer's bar allows for its aspect
+    /// ratio (`(100vh - 144px) * 1.5`, written `150vh - 216px`).
+    ///
+    /// The stylesheet also caps the image at its largest rendition's width divided by the
+    /// device pixel ratio; `sizes` leaves that cap out on purpose: where it binds, the browser
+    /// needs the largest rendition anyway, so the choice is the same and the attribute shorter.
     func mainImage(photoAspect: Double) -> String {
-        byScrollbar { margin in
-            "min(100vw - \(px(margin)), \(px(geometry.pageWidth)), \(number(85 * photoAspect))vh)"
+        let aspect = max(photoAspect, 1e-3)
+        func height(bar: Double) -> String {
+            let reserve = (geometry.viewerTop + bar) * aspect
+            return "\(number(100 * aspect))vh - \(px(reserve))"
         }
+        func width(margin: Double, bar: Double) -> String {
+            "min(100vw - \(px(margin)), \(px(geometry.pageWidth)), \(height(bar: bar)))"
+        }
+        let desktop = geometry.pageMargin + geometry.desktopScrollbar
+        return
+            "(min-width: \(px(geometry.desktopViewport))) \(width(margin: desktop, bar: geometry.viewerBarWide)), "
+            + "(min-width: \(px(geometry.viewerNarrowViewport + 1))) "
+            + "\(width(margin: geometry.pageMargin, bar: geometry.viewerBarWide)), "
+            + width(margin: geometry.pageMargin, bar: geometry.viewerBarNarrow)
+    }
+
+    /// The photo page's image drawn in a viewport `viewport` wide and `height` tall, in CSS
+    /// pixels, before the stylesheet's cap at the largest rendition (what ``mainImage(photoAspect:)``
+    /// states).
+    func mainImageWidth(photoAspect: Double, viewport: Double, height: Double) -> Double {
+        let page = geometry.pageViewport(viewport)
+        let bar = viewport > geometry.viewerNarrowViewport ? geometry.viewerBarWide : geometry.viewerBarNarrow
+        let stage = max(0, height - geometry.viewerTop - bar)
+        return min(geometry.columnWidth(viewport: page), stage * photoAspect)
     }
 
     /// A desktop entry (the scrollbar taken from `100vw`) and the entry for other screens, each

@@ -17,6 +17,8 @@ struct SiteConfig: Sendable, Hashable {
     var motion = MotionSettings()
     /// How album pages lay their photos out (`layouts:`).
     var layouts = LayoutSettings()
+    /// The photo viewer's settings (`viewer:`).
+    var viewer = ViewerSettings()
 
     init() {}
 
@@ -127,6 +129,16 @@ struct LayoutSettings: Sendable, Hashable {
     /// The target height of justified rows on wide screens, in CSS pixels (`row_height:`);
     /// narrower columns aim lower, down to 60 % of it on phones.
     var rowHeight: Double = 240
+
+    init() {}
+}
+
+/// Photo viewer settings (`viewer:` in site.yml).
+struct ViewerSettings: Sendable, Hashable {
+    /// Seconds each photo stays on screen in a slideshow (`slideshow_seconds:`).
+    var slideshowSeconds: Double = 5
+    /// The range site.yml may choose `slideshow_seconds` from.
+    static let slideshowRange: ClosedRange<Double> = 1...600
 
     init() {}
 }

@@ -149,19 +149,28 @@ extension ContextBuilder {
         let backTitle = album.urlPath.isEmpty ? site.config.title : album.title
         var context = chrome(
             urlPath: photo.source.urlPath, title: text.title, trail: trail(ancestors + [album]),
-            image: photo)
+            image: photo, viewer: true)
         var value: [String: TemplateValue] = [
             "title": .string(text.title),
             "position": .string("\(index + 1) of \(siblings.count)"),
+            "announcement": .string("Photo \(index + 1) of \(siblings.count): \(text.title)"),
         ]
         if let image = image(
             photo, alt: text.alt, sizes: ImageSizes().mainImage(photoAspect: photo.aspectRatio),
             loading: .eagerHighPriority, styles: &styles,
             motion: ImageMotion(
                 frame: .main,
-                transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
+                transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath))),
+            case .dictionary(var fields) = image
         {
-            value["image"] = image
+            fields["viewerImage"] = .bool(true)
+            value["image"] = .dictionary(fields)
+        }
+        // The viewer never draws a photo wider than its largest rendition's pixels.
+        if let largest = photo.renditions.map(\.width).max() {
+            styles.add(
+                selector: "[data-viewer] .\(PageStyles.className(for: photo))",
+                declarations: "--gk-max-width: \(largest)px;")
         }
         if !photo.source.captionHTML.isEmpty { value["caption"] = .string(photo.source.captionHTML) }
         let rows = ExifPanel.rows(photo.exif)
@@ -174,6 +183,14 @@ extension ContextBuilder {
         ])
         if index > 0 { context["previous"] = neighbour(siblings[index - 1]) }
         if index + 1 < siblings.count { context["next"] = neighbour(siblings[index + 1]) }
+        if let first = siblings.first, let last = siblings.last {
+            context["viewer"] = .dictionary([
+                "first": .string(links.href(first.source.urlPath)),
+                "last": .string(links.href(last.source.urlPath)),
+                "slideshowSeconds": .string(
+                    DisplayFormat.number(site.config.viewer.slideshowSeconds, digits: 3)),
+            ])
+        }
         return finish(context, styles: styles)
     }
 

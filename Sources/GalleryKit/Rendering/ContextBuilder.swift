@@ -75,9 +75,10 @@ struct ContextBuilder: Sendable {
     ///   - title: the page's own title; nil on the home page.
     ///   - trail: links above this page, outermost first (not including the page itself).
     ///   - image: the photo that represents the page for `og:image`.
+    ///   - viewer: the page is a photo page: `assets.viewerJS` and `assets.viewerCSS` are set.
     func chrome(
         urlPath: String?, title: String?, description: String = "",
-        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil
+        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil, viewer: Bool = false
     ) -> [String: TemplateValue] {
         let config = site.config
         var siteValue: [String: TemplateValue] = [
@@ -97,6 +98,8 @@ struct ContextBuilder: Sendable {
         var assets: [String: TemplateValue] = [:]
         if let css = assetPaths["galleryc.css"] { assets["css"] = .string(links.href(css)) }
         if let js = assetPaths["galleryc.js"] { assets["js"] = .string(links.href(js)) }
+        if viewer, let js = assetPaths["viewer.js"] { assets["viewerJS"] = .string(links.href(js)) }
+        if viewer, let css = assetPaths["viewer.css"] { assets["viewerCSS"] = .string(links.href(css)) }
         if let motion = assetPaths[MotionAssets.assetName] {
             assets["motionCSS"] = .string(links.href(motion))
         }

@@ -89,7 +89,9 @@ import Testing
         let sizes = ImageSizes()
         #expect(
             sizes.mainImage(photoAspect: 1.5)
-                == "(min-width: 1024px) min(100vw - 47px, 1408px, 127.5vh), min(100vw - 32px, 1408px, 127.5vh)"
+                == "(min-width: 1024px) min(100vw - 47px, 1408px, 150vh - 216px), "
+                + "(min-width: 769px) min(100vw - 32px, 1408px, 150vh - 216px), "
+                + "min(100vw - 32px, 1408px, 150vh - 312px)"
         )
         #expect(
             sizes.slide(photoAspect: 1.5)
@@ -121,5 +123,45 @@ import Testing
         #expect(small.renditionWidths == [360, 1200])
         // Not a setting: the fingerprint (rendition folder names, cache keys) does not change.
         #expect(ImageSettings().fingerprint.hasPrefix("widths=480,960,1600,2400;jpeg=82;"))
+    }
+
+    /// Evaluates the photo page's `sizes` (`(min-width: Npx) min(100vw - Apx, Bpx, Cvh - Dpx)`
+    /// entries, the last without a condition) in a viewport `width` x `height`.
+    static func evaluateViewer(_ sizes: String, width: Double, height: Double) -> Double? {
+        let pattern = /(?:\(min-width: (\d+)px\) )?min\(100vw - (\d+)px, (\d+)px, ([\d.]+)vh - (\d+)px\)/
+        for match in sizes.matches(of: pattern) {
+            if let minimum = match.1.flatMap({ Double($0) }), width < minimum { continue }
+            guard let margin = Double(match.2), let widest = Double(match.3), let slope = Double(match.4),
+                let offset = Double(match.5)
+            else { return nil }
+            return min(width - margin, widest, slope * height / 100 - offset)
+        }
+        return nil
+    }
+
+    @Test(arguments: [1.5, 2.0 / 3, 4, 1.0 / 3, 1, 6])
+    func viewerSizesSayTheDrawnWidthAtEveryViewport(aspect: Double) throws {
+        let sizes = ImageSizes()
+        let attribute = sizes.mainImage(photoAspect: aspect)
+        #expect(attribute.components(separatedBy: "min(").count == 4, "\(attribute)")
+        for width in Self.viewports {
+            for height in stride(from: 480.0, through: 1440, by: 60) {
+                let stated = try #require(
+                    Self.evaluateViewer(attribute, width: width, height: height), "\(attribute)")
+                let drawn = sizes.mainImageWidth(photoAspect: aspect, viewport: width, height: height)
+                // The offset is a whole pixel (half a pixel off at most), the slope two decimals.
+                #expect(abs(stated - drawn) <= 0.6, "\(width)x\(height): \(attribute)")
+            }
+        }
+    }
+
+    @Test func viewerWidthFollowsTheShorterSide() {
+        let sizes = ImageSizes()
+        // 1280 x 800, a 3:2 photo: 800 - 88 - 56 = 656 px of height, so 984 px wide.
+        #expect(sizes.mainImageWidth(photoAspect: 1.5, viewport: 1280, height: 800) == 984)
+        // A 4:1 panorama on the same screen is as wide as the column (1280 - 15 - 32).
+        #expect(sizes.mainImageWidth(photoAspect: 4, viewport: 1280, height: 800) == 1233)
+        // A phone (390 x 844), a 1:3 photo: the three-row bar, (844 - 88 - 120) / 3 = 212 px wide.
+        #expect(sizes.mainImageWidth(photoAspect: 1.0 / 3, viewport: 390, height: 844) == 212)
     }
 }
