@@ -22,6 +22,7 @@
   var pages = {};
   var busy = false;
   var timer = 0;
+  var sliding = null;
 
   function $(name) {
     return root.querySelector('[data-viewer-action="' + name + '"]');
@@ -127,10 +128,14 @@
         sheets(doc).forEach(function (link) {
           if (!next.querySelector('head link[rel="stylesheet"][href="' + link.getAttribute("href") + '"]')) link.remove();
         });
-        [".photo-figure", ".viewer-bar", ".photo-details"].forEach(function (selector) {
+        if (doc.fullscreenElement) fitSizes(next.querySelector("[data-viewer-image]"));
+        // The stage stays (its listeners with it); its photo, the bar and the details change.
+        stage.replaceChildren.apply(stage, Array.prototype.map.call(next.querySelector(".photo-figure").childNodes, function (node) {
+          return doc.importNode(node, true);
+        }));
+        [".viewer-bar", ".photo-details"].forEach(function (selector) {
           doc.querySelector(selector).replaceWith(doc.importNode(next.querySelector(selector), true));
         });
-        stage = root.querySelector("[data-viewer-stage]");
         doc.title = next.title;
         status.setAttribute("data-text", next.querySelector("[data-viewer-status]").getAttribute("data-text"));
         bind();
@@ -141,8 +146,9 @@
       if (slide) {
         html.classList.toggle("gk-going-previous", !!backwards);
         frame.style.viewTransitionName = "gk-viewer-out";
-        var transition = doc.startViewTransition(swap);
+        var transition = sliding = doc.startViewTransition(swap);
         transition.finished.finally(function () {
+          sliding = null;
           if (frame) frame.style.viewTransitionName = "";
           html.classList.remove("gk-going-previous");
         });
@@ -246,8 +252,14 @@
     }
   }
 
-  stage.addEventListener("pointerdown", function (event) {
+  // On the document: while a slide runs, its snapshot covers the page and takes the events,
+  // so a touch on the photo's place ends the slide and starts the next gesture at once.
+  doc.addEventListener("pointerdown", function (event) {
     if (event.button > 0 || !frame || !event.isPrimary && list().length !== 1) return;
+    var box = stage.getBoundingClientRect();
+    var over = event.clientX >= box.left && event.clientX < box.right && event.clientY >= box.top && event.clientY < box.bottom;
+    if (!stage.contains(event.target) && !(sliding && over)) return;
+    if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
     points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp };
@@ -368,8 +380,18 @@
     var request = doc.fullscreenElement ? doc.exitFullscreen() : root.requestFullscreen();
     if (request && request.catch) request.catch(function () {});
   }
+  // Full screen draws the photo larger than `sizes` says: ask for the width it has there.
+  function fitSizes(image) {
+    var ratio = image && image.width / image.height;
+    if (!ratio) return;
+    var px = Math.ceil(Math.min(stage.clientWidth, stage.clientHeight * ratio)) + "px";
+    Array.prototype.forEach.call(image.parentNode.querySelectorAll("source, img"), function (el) {
+      el.setAttribute("sizes", px);
+    });
+  }
   doc.addEventListener("fullscreenchange", function () {
     zoomTo(1);
+    if (doc.fullscreenElement) fitSizes(img);
     sync();
   });
 
@@ -437,7 +459,15 @@
   window.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     var target = event.target;
-    if (target.closest && target.closest("input, textarea, select, [contenteditable], dialog")) return;
+    if (help && help.open) {
+      // The dialog's own Escape, before galleryc.js takes it for "back to the album".
+      if (event.key === "Escape") {
+        help.close();
+        event.preventDefault();
+      }
+      return;
+    }
+    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
     var key = event.key;
     var pan = stage.clientWidth / 10;
     if (key === " " && target.closest && target.closest("button, a")) return;
