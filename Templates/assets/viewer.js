@@ -1,11 +1,7 @@
-// galleryc viewer: swipe, zoom, keys, full screen, slideshow and preloading on photo pages.
-// Progressive enhancement: without it the page is a photo with plain previous/next links.
-// Loaded with `defer` from its own file (no inline script, no eval: a strict CSP holds).
-//
-// Paging within the viewer fetches the next photo's page and swaps its photo, bar and details
-// in (history.replaceState: the URL is always the photo's own, so reload and shared links open
-// it, and Back returns to the page the viewer was opened from). Anything unexpected falls back
-// to a plain navigation to the same URL.
+// galleryc viewer: swipe, zoom, keys, full screen, slideshow, preloading. Without it a photo
+// page is a photo with plain links. Paging fetches the next page and swaps it in with
+// history.replaceState (the URL stays the photo's own; Back returns to the album); anything
+// unexpected falls back to plain navigation. No inline script, no eval: a strict CSP holds.
 (function () {
   "use strict";
   var root = document.querySelector("[data-viewer]");
@@ -24,6 +20,12 @@
   var timer = 0;
   var sliding = null;
 
+  function each(list, fn) {
+    Array.prototype.forEach.call(list, fn);
+  }
+  function zoomed() {
+    return zoom.s > 1.001;
+  }
   function $(name) {
     return root.querySelector('[data-viewer-action="' + name + '"]');
   }
@@ -190,17 +192,17 @@
     var height = frame.offsetHeight * zoom.s;
     zoom.x = clamp(zoom.x, stage.clientWidth, width, frame.offsetLeft);
     zoom.y = clamp(zoom.y, stage.clientHeight, height, frame.offsetTop);
-    var zoomed = zoom.s > 1.001;
-    root.classList.toggle("is-zoomed", zoomed);
+    var on = zoomed();
+    root.classList.toggle("is-zoomed", on);
     root.classList.toggle("is-settling", !!settle && !reduce.matches);
     frame.style.setProperty("--gk-tx", zoom.x + "px");
     frame.style.setProperty("--gk-ty", zoom.y + "px");
     frame.style.setProperty("--gk-scale", String(zoom.s));
-    if (zoomed && !upgraded && largest) {
+    if (on && !upgraded && largest) {
       // 100 % needs the largest rendition: ask for it only now.
       upgraded = true;
       var px = Math.ceil(largest / (window.devicePixelRatio || 1)) + "px";
-      Array.prototype.forEach.call(frame.querySelectorAll("source, img"), function (el) { el.sizes = px; });
+      each(frame.querySelectorAll("source, img"), function (el) { el.sizes = px; });
     }
   }
 
@@ -220,16 +222,16 @@
     // The point of the photo under (px, py) stays there.
     zoom.x = px - frame.offsetLeft - (px - frame.offsetLeft - zoom.x) * next / zoom.s;
     zoom.y = py - frame.offsetTop - (py - frame.offsetTop - zoom.y) * next / zoom.s;
-    var was = zoom.s > 1.001;
+    var was = zoomed();
     zoom.s = next;
     if (next <= 1.001) zoom = { s: 1, x: 0, y: 0 };
     apply(settle);
-    var now = zoom.s > 1.001;
+    var now = zoomed();
     if (was !== now || settle) say(now ? "Zoomed to " + Math.round(zoom.s / full() * 100) + " %" : "Fit to screen");
   }
 
   function toggleZoom(clientX, clientY) {
-    zoomTo(zoom.s > 1.001 ? 1 : full(), clientX, clientY, true);
+    zoomTo(zoomed() ? 1 : full(), clientX, clientY, true);
   }
 
   // --- Pointers: swipe to page, drag to pan, pinch and double-tap to zoom --------------------
@@ -290,7 +292,7 @@
       zoom.y = my - frame.offsetTop - (gesture.my - frame.offsetTop - gesture.zy) * scale / gesture.s;
       zoom.s = scale;
       apply();
-    } else if (zoom.s > 1.001) {
+    } else if (zoomed()) {
       zoom.x = gesture.zx + dx;
       zoom.y = gesture.zy + dy;
       apply();
@@ -318,7 +320,7 @@
     var was = gesture;
     gesture = null;
     if (event.type === "pointercancel") return snap();
-    if (zoom.s > 1.001 || all.length > 1) {
+    if (zoomed() || all.length > 1) {
       if (was.moved < 8 && quick) tap(event);
       return;
     }
@@ -364,14 +366,14 @@
 
   // Ctrl + wheel (and trackpad pinches, which arrive so) zooms; once zoomed, the wheel does.
   stage.addEventListener("wheel", function (event) {
-    if (!frame || !event.ctrlKey && zoom.s <= 1.001) return;
+    if (!frame || !event.ctrlKey && !zoomed()) return;
     event.preventDefault();
     pause();
     zoomTo(zoom.s * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), event.clientX, event.clientY);
   }, { passive: false });
 
   window.addEventListener("resize", function () {
-    if (zoom.s > 1.001) zoomTo(1);
+    if (zoomed()) zoomTo(1);
   });
 
   // --- Full screen, slideshow, help ----------------------------------------------------------
@@ -385,7 +387,7 @@
     var ratio = image && image.width / image.height;
     if (!ratio) return;
     var px = Math.ceil(Math.min(stage.clientWidth, stage.clientHeight * ratio)) + "px";
-    Array.prototype.forEach.call(image.parentNode.querySelectorAll("source, img"), function (el) {
+    each(image.parentNode.querySelectorAll("source, img"), function (el) {
       el.setAttribute("sizes", px);
     });
   }
@@ -472,7 +474,7 @@
     var pan = stage.clientWidth / 10;
     if (key === " " && target.closest && target.closest("button, a")) return;
     if (key !== " " && key !== "Escape") pause();
-    if (zoom.s > 1.001 && /^Arrow/.test(key)) {
+    if (zoomed() && /^Arrow/.test(key)) {
       zoom.x += key === "ArrowLeft" ? pan : key === "ArrowRight" ? -pan : 0;
       zoom.y += key === "ArrowUp" ? pan : key === "ArrowDown" ? -pan : 0;
       apply(true);
@@ -483,7 +485,7 @@
     else if (key === "+" || key === "=") zoomTo(zoom.s * 1.5, undefined, undefined, true);
     else if (key === "-") zoomTo(zoom.s / 1.5, undefined, undefined, true);
     else if (key === "0") zoomTo(1, undefined, undefined, true);
-    else if (key === "Escape" && zoom.s > 1.001) zoomTo(1, undefined, undefined, true);
+    else if (key === "Escape" && zoomed()) zoomTo(1, undefined, undefined, true);
     else if (key === "Escape") location.href = href("close");
     else if (key === "f" || key === "F") fullscreen();
     else if (key === " ") setPlaying(!playing());

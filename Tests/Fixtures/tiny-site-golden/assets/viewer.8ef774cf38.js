@@ -1,11 +1,3 @@
-// galleryc viewer: swipe, zoom, keys, full screen, slideshow and preloading on photo pages.
-// Progressive enhancement: without it the page is a photo with plain previous/next links.
-// Loaded with `defer` from its own file (no inline script, no eval: a strict CSP holds).
-//
-// Paging within the viewer fetches the next photo's page and swaps its photo, bar and details
-// in (history.replaceState: the URL is always the photo's own, so reload and shared links open
-// it, and Back returns to the page the viewer was opened from). Anything unexpected falls back
-// to a plain navigation to the same URL.
 (function () {
   "use strict";
   var root = document.querySelector("[data-viewer]");
@@ -22,7 +14,14 @@
   var pages = {};
   var busy = false;
   var timer = 0;
+  var sliding = null;
 
+  function each(list, fn) {
+    Array.prototype.forEach.call(list, fn);
+  }
+  function zoomed() {
+    return zoom.s > 1.001;
+  }
   function $(name) {
     return root.querySelector('[data-viewer-action="' + name + '"]');
   }
@@ -37,7 +36,6 @@
     status.textContent = text;
   }
 
-  // --- The current photo ---------------------------------------------------------------------
   function bind() {
     img = root.querySelector("[data-viewer-image]");
     frame = img && img.closest("[data-blurup]");
@@ -48,7 +46,6 @@
         var width = parseInt(item.trim().split(/\s+/)[1], 10);
         if (width > largest) largest = width;
       });
-      // A swapped-in photo may finish while still detached, unseen by galleryc.js's listener.
       var ready = function () {
         img.classList.add("is-loaded");
         frame.classList.add("is-loaded");
@@ -75,7 +72,6 @@
     if (fs) fs.setAttribute("aria-pressed", String(!!doc.fullscreenElement));
   }
 
-  // --- Pages: fetched once, parsed, swapped in -----------------------------------------------
   function page(url) {
     if (!pages[url]) {
       pages[url] = fetch(url, { credentials: "same-origin" }).then(function (response) {
@@ -93,7 +89,6 @@
     return Array.prototype.slice.call(d.querySelectorAll('head link[rel="stylesheet"]'));
   }
 
-  // The neighbours' pages and their photos, once the current photo is there.
   function preload() {
     ["next", "previous"].forEach(function (name) {
       var url = href(name);
@@ -127,10 +122,13 @@
         sheets(doc).forEach(function (link) {
           if (!next.querySelector('head link[rel="stylesheet"][href="' + link.getAttribute("href") + '"]')) link.remove();
         });
-        [".photo-figure", ".viewer-bar", ".photo-details"].forEach(function (selector) {
+        if (doc.fullscreenElement) fitSizes(next.querySelector("[data-viewer-image]"));
+        stage.replaceChildren.apply(stage, Array.prototype.map.call(next.querySelector(".photo-figure").childNodes, function (node) {
+          return doc.importNode(node, true);
+        }));
+        [".viewer-bar", ".photo-details"].forEach(function (selector) {
           doc.querySelector(selector).replaceWith(doc.importNode(next.querySelector(selector), true));
         });
-        stage = root.querySelector("[data-viewer-stage]");
         doc.title = next.title;
         status.setAttribute("data-text", next.querySelector("[data-viewer-status]").getAttribute("data-text"));
         bind();
@@ -141,8 +139,9 @@
       if (slide) {
         html.classList.toggle("gk-going-previous", !!backwards);
         frame.style.viewTransitionName = "gk-viewer-out";
-        var transition = doc.startViewTransition(swap);
+        var transition = sliding = doc.startViewTransition(swap);
         transition.finished.finally(function () {
+          sliding = null;
           if (frame) frame.style.viewTransitionName = "";
           html.classList.remove("gk-going-previous");
         });
@@ -157,7 +156,6 @@
     });
   }
 
-  // Adds the new page's stylesheets that this one lacks, resolving once they have loaded.
   function stylesheets(next) {
     return Promise.all(sheets(next).map(function (link) {
       var value = link.getAttribute("href");
@@ -173,7 +171,6 @@
     }));
   }
 
-  // --- Zoom and pan: a transform on the photo's frame, clamped to the stage ----------------
   function full() {
     return frame ? Math.max(1, largest / (window.devicePixelRatio || 1) / frame.offsetWidth) : 1;
   }
@@ -184,22 +181,19 @@
     var height = frame.offsetHeight * zoom.s;
     zoom.x = clamp(zoom.x, stage.clientWidth, width, frame.offsetLeft);
     zoom.y = clamp(zoom.y, stage.clientHeight, height, frame.offsetTop);
-    var zoomed = zoom.s > 1.001;
-    root.classList.toggle("is-zoomed", zoomed);
+    var on = zoomed();
+    root.classList.toggle("is-zoomed", on);
     root.classList.toggle("is-settling", !!settle && !reduce.matches);
     frame.style.setProperty("--gk-tx", zoom.x + "px");
     frame.style.setProperty("--gk-ty", zoom.y + "px");
     frame.style.setProperty("--gk-scale", String(zoom.s));
-    if (zoomed && !upgraded && largest) {
-      // 100 % needs the largest rendition: ask for it only now.
+    if (on && !upgraded && largest) {
       upgraded = true;
       var px = Math.ceil(largest / (window.devicePixelRatio || 1)) + "px";
-      Array.prototype.forEach.call(frame.querySelectorAll("source, img"), function (el) { el.sizes = px; });
+      each(frame.querySelectorAll("source, img"), function (el) { el.sizes = px; });
     }
   }
 
-  // The offset that keeps a box `size` wide inside a stage `room` wide: centred when it is
-  // smaller, its edges never inside the stage when it is larger.
   function clamp(offset, room, size, origin) {
     if (size <= room) return (room - size) / 2 - origin;
     return Math.min(-origin, Math.max(room - size - origin, offset));
@@ -211,22 +205,20 @@
     var px = clientX === undefined ? box.width / 2 : clientX - box.left;
     var py = clientY === undefined ? box.height / 2 : clientY - box.top;
     var next = Math.min(full(), Math.max(1, scale));
-    // The point of the photo under (px, py) stays there.
     zoom.x = px - frame.offsetLeft - (px - frame.offsetLeft - zoom.x) * next / zoom.s;
     zoom.y = py - frame.offsetTop - (py - frame.offsetTop - zoom.y) * next / zoom.s;
-    var was = zoom.s > 1.001;
+    var was = zoomed();
     zoom.s = next;
     if (next <= 1.001) zoom = { s: 1, x: 0, y: 0 };
     apply(settle);
-    var now = zoom.s > 1.001;
+    var now = zoomed();
     if (was !== now || settle) say(now ? "Zoomed to " + Math.round(zoom.s / full() * 100) + " %" : "Fit to screen");
   }
 
   function toggleZoom(clientX, clientY) {
-    zoomTo(zoom.s > 1.001 ? 1 : full(), clientX, clientY, true);
+    zoomTo(zoomed() ? 1 : full(), clientX, clientY, true);
   }
 
-  // --- Pointers: swipe to page, drag to pan, pinch and double-tap to zoom --------------------
   var points = {};
   var gesture = null;
   var lastTap = null;
@@ -246,8 +238,12 @@
     }
   }
 
-  stage.addEventListener("pointerdown", function (event) {
+  doc.addEventListener("pointerdown", function (event) {
     if (event.button > 0 || !frame || !event.isPrimary && list().length !== 1) return;
+    var box = stage.getBoundingClientRect();
+    var over = event.clientX >= box.left && event.clientX < box.right && event.clientY >= box.top && event.clientY < box.bottom;
+    if (!stage.contains(event.target) && !(sliding && over)) return;
+    if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
     points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp };
@@ -278,12 +274,11 @@
       zoom.y = my - frame.offsetTop - (gesture.my - frame.offsetTop - gesture.zy) * scale / gesture.s;
       zoom.s = scale;
       apply();
-    } else if (zoom.s > 1.001) {
+    } else if (zoomed()) {
       zoom.x = gesture.zx + dx;
       zoom.y = gesture.zy + dy;
       apply();
     } else if (gesture.moved > 8 && Math.abs(dx) > Math.abs(dy)) {
-      // The photo follows the finger, reluctantly where there is no photo to go to.
       var edge = dx > 0 ? !href("previous") : !href("next");
       root.classList.add("is-moving");
       frame.style.setProperty("--gk-tx", (edge ? dx / 4 : dx) + "px");
@@ -306,7 +301,7 @@
     var was = gesture;
     gesture = null;
     if (event.type === "pointercancel") return snap();
-    if (zoom.s > 1.001 || all.length > 1) {
+    if (zoomed() || all.length > 1) {
       if (was.moved < 8 && quick) tap(event);
       return;
     }
@@ -350,31 +345,36 @@
   stage.addEventListener("pointercancel", end);
   stage.addEventListener("dragstart", function (event) { event.preventDefault(); });
 
-  // Ctrl + wheel (and trackpad pinches, which arrive so) zooms; once zoomed, the wheel does.
   stage.addEventListener("wheel", function (event) {
-    if (!frame || !event.ctrlKey && zoom.s <= 1.001) return;
+    if (!frame || !event.ctrlKey && !zoomed()) return;
     event.preventDefault();
     pause();
     zoomTo(zoom.s * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), event.clientX, event.clientY);
   }, { passive: false });
 
   window.addEventListener("resize", function () {
-    if (zoom.s > 1.001) zoomTo(1);
+    if (zoomed()) zoomTo(1);
   });
 
-  // --- Full screen, slideshow, help ----------------------------------------------------------
   function fullscreen() {
     if (!doc.fullscreenEnabled) return;
     var request = doc.fullscreenElement ? doc.exitFullscreen() : root.requestFullscreen();
     if (request && request.catch) request.catch(function () {});
   }
+  function fitSizes(image) {
+    var ratio = image && image.width / image.height;
+    if (!ratio) return;
+    var px = Math.ceil(Math.min(stage.clientWidth, stage.clientHeight * ratio)) + "px";
+    each(image.parentNode.querySelectorAll("source, img"), function (el) {
+      el.setAttribute("sizes", px);
+    });
+  }
   doc.addEventListener("fullscreenchange", function () {
     zoomTo(1);
+    if (doc.fullscreenElement) fitSizes(img);
     sync();
   });
 
-  // The slideshow lives as long as this document (paging swaps pages in, so it goes on);
-  // it never starts by itself, a reload included.
   var showing = false;
   function playing() {
     return showing;
@@ -408,7 +408,6 @@
     if (help && help.showModal && !help.open) help.showModal();
   }
 
-  // --- Buttons, links and keys ---------------------------------------------------------------
   root.addEventListener("click", function (event) {
     var control = event.target.closest("[data-viewer-action]");
     if (!control || event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
@@ -433,16 +432,22 @@
     }
   });
 
-  // Capturing, so these keys are ours before galleryc.js's plain links see them.
   window.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     var target = event.target;
-    if (target.closest && target.closest("input, textarea, select, [contenteditable], dialog")) return;
+    if (help && help.open) {
+      if (event.key === "Escape") {
+        help.close();
+        event.preventDefault();
+      }
+      return;
+    }
+    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
     var key = event.key;
     var pan = stage.clientWidth / 10;
     if (key === " " && target.closest && target.closest("button, a")) return;
     if (key !== " " && key !== "Escape") pause();
-    if (zoom.s > 1.001 && /^Arrow/.test(key)) {
+    if (zoomed() && /^Arrow/.test(key)) {
       zoom.x += key === "ArrowLeft" ? pan : key === "ArrowRight" ? -pan : 0;
       zoom.y += key === "ArrowUp" ? pan : key === "ArrowDown" ? -pan : 0;
       apply(true);
@@ -453,7 +458,7 @@
     else if (key === "+" || key === "=") zoomTo(zoom.s * 1.5, undefined, undefined, true);
     else if (key === "-") zoomTo(zoom.s / 1.5, undefined, undefined, true);
     else if (key === "0") zoomTo(1, undefined, undefined, true);
-    else if (key === "Escape" && zoom.s > 1.001) zoomTo(1, undefined, undefined, true);
+    else if (key === "Escape" && zoomed()) zoomTo(1, undefined, undefined, true);
     else if (key === "Escape") location.href = href("close");
     else if (key === "f" || key === "F") fullscreen();
     else if (key === " ") setPlaying(!playing());

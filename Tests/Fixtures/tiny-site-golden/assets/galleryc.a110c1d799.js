@@ -1,10 +1,6 @@
-// galleryc: small progressive enhancements. The site works without this file.
-// Loaded with `defer` from its own file, so a strict Content-Security-Policy holds.
 (function () {
   "use strict";
 
-  // Arrow keys walk through an album on photo pages; Escape goes back to the album.
-  // Links carry the key they answer to in data-key, so the markup decides, not the script.
   function isTyping(target) {
     if (!target || !(target instanceof Element)) return false;
     return target.closest("input, textarea, select, [contenteditable]") !== null;
@@ -23,9 +19,6 @@
     window.location.href = link.href;
   });
 
-  // --- Blur-up: mark images loaded (or failed) so the stylesheet can focus them in. ---------
-  // Load and error events do not bubble, so one capturing listener on the document sees them
-  // all; images that finished before this deferred script ran are marked at once.
   var root = document.documentElement;
   root.classList.add("gk-js");
 
@@ -58,8 +51,6 @@
     }
   });
 
-  // --- Hero slider: buttons, dots, arrow keys and the background crossfade. ---------------
-  // The carousel itself is a native scroll-snap list: swipe and scroll work without this.
   var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function setupSlider(slider) {
@@ -97,7 +88,6 @@
       return Math.max(0, Math.min(slides.length - 1, Math.round(list.scrollLeft / (width + gap))));
     }
 
-    // While a button or key scrolls to a slide, the scroll events on the way do not count.
     var target = null;
 
     function offsetOf(index) {
@@ -118,7 +108,6 @@
       }
       show(indexFromScroll());
     }, { passive: true });
-    // A user's swipe or wheel interrupts a programmatic scroll: follow the finger again.
     ["pointerdown", "wheel", "touchstart"].forEach(function (type) {
       list.addEventListener(type, function () { target = null; }, { passive: true });
     });
@@ -144,8 +133,6 @@
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 
-  // Pulling the page down past its top (where the browser reports it, e.g. Safari's rubber
-  // band) enlarges the hero background; the stylesheet ignores this under reduced motion.
   var backdrop = document.querySelector(".gk-hero-backdrop");
   if (backdrop) {
     window.addEventListener("scroll", function () {
