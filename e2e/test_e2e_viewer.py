@@ -387,6 +387,52 @@ def test_double_click_zooms_to_the_largest_rendition_at_100_percent_and_pans_to_
     assert abs(m["frame"]["width"] - fit["frame"]["width"]) < 1
 
 
+def test_pinch_and_ctrl_wheel_zoom_around_the_fingers_and_the_pointer(viewer_site, serve, sized):
+    at(sized, 1280, 800)
+    base = serve(viewer_site)
+    open_photo(sized, base + "shapes/a-landscape/")
+    fit = measure(sized)
+    cx = (fit["stage"]["left"] + fit["stage"]["right"]) / 2
+    cy = (fit["stage"]["top"] + fit["stage"]["bottom"]) / 2
+
+    def fingers(kind, spread):
+        points = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        sized.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    fingers("touchStart", 50)
+    for spread in (70, 90, 110):
+        fingers("touchMove", spread)
+    sized.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_for(sized, SETTLED_JS)
+    m = measure(sized)
+    assert m["zoomed"]
+    # Twice as wide, centred where the fingers were (the middle of the stage).
+    assert abs(m["frame"]["width"] / fit["frame"]["width"] - 2.2) < 0.1, m["frame"]
+    assert abs((m["frame"]["left"] + m["frame"]["right"]) / 2 - cx) < 2
+    press(sized, "0")
+    wait_for(sized, SETTLED_JS)
+    assert not measure(sized)["zoomed"]
+    # Ctrl + wheel at the top-left quarter: the point under the pointer stays put.
+    px, py = cx - fit["frame"]["width"] / 4, cy - fit["frame"]["height"] / 4
+    u = (px - fit["frame"]["left"]) / fit["frame"]["width"]
+    sized.execute_cdp_cmd(
+        "Input.dispatchMouseEvent",
+        {"type": "mouseWheel", "x": px, "y": py, "deltaX": 0, "deltaY": -60, "modifiers": 2},
+    )
+    wait_for(sized, SETTLED_JS)
+    m = measure(sized)
+    assert m["zoomed"]
+    assert abs(m["frame"]["left"] + u * m["frame"]["width"] - px) < 2, (m["frame"], px)
+    # A plain wheel at fit scrolls the page instead: not zoomed.
+    press(sized, "0")
+    wait_for(sized, SETTLED_JS)
+    sized.execute_cdp_cmd(
+        "Input.dispatchMouseEvent", {"type": "mouseWheel", "x": px, "y": py, "deltaX": 0, "deltaY": -60}
+    )
+    time.sleep(0.3)
+    assert not measure(sized)["zoomed"]
+
+
 def test_axe_finds_nothing_serious_fit_or_zoomed(viewer_site, serve, sized):
     at(sized, 1280, 800)
     base = serve(viewer_site)
