@@ -150,6 +150,8 @@
         frame.style.viewTransitionName = "gk-viewer-out";
         var transition = sliding = doc.startViewTransition(swap);
         transition.finished.finally(function () {
+          // A newer slide (paging again before this one ended) keeps its names.
+          if (sliding !== transition) return;
           sliding = null;
           if (frame) frame.style.viewTransitionName = "";
           html.classList.remove("gk-going-previous");

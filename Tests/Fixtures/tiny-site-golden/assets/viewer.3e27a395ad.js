@@ -141,6 +141,7 @@
         frame.style.viewTransitionName = "gk-viewer-out";
         var transition = sliding = doc.startViewTransition(swap);
         transition.finished.finally(function () {
+          if (sliding !== transition) return;
           sliding = null;
           if (frame) frame.style.viewTransitionName = "";
           html.classList.remove("gk-going-previous");
