@@ -221,11 +221,13 @@ def test_a_flick_pages_and_a_short_drag_snaps_back(viewer_site, serve, sized):
     at(sized, 390, 844, 1, True)
     base = serve(viewer_site)
     open_photo(sized, base + "shapes/b-portrait/")
-    swipe(sized, -200)
+    # A flick: 120 px (a third of the stage), quickly.
+    swipe(sized, -120)
     url_becomes(sized, base + "shapes/c-panorama/")
     wait_for(sized, READY_JS)
     assert measure(sized)["heading"] == "Shape c-panorama"
-    swipe(sized, 200)
+    # A slow drag past half the width, back: it commits too.
+    swipe(sized, 250, steps=5, pause=0.1)
     url_becomes(sized, base + "shapes/b-portrait/")
     wait_for(sized, READY_JS)
     time.sleep(0.4)
@@ -433,16 +435,27 @@ def test_pinch_and_ctrl_wheel_zoom_around_the_fingers_and_the_pointer(viewer_sit
     assert not measure(sized)["zoomed"]
 
 
-def test_axe_finds_nothing_serious_fit_or_zoomed(viewer_site, serve, sized):
+def serious(driver) -> list:
+    """axe-core's serious and critical violations, less `dlitem` on `<dl><div><dt>` groups: the
+    axe-core that axe-selenium-python bundles predates HTML's `<div>` grouping in `<dl>` and
+    flags it even on a minimal valid page (the EXIF panel uses it)."""
+    return [
+        v for v in run_axe(driver)
+        if not (v.rule == "dlitem" and all(re.search(r"dl > div(:nth-child\(\d+\))? > d[td]$", t) for t in v.targets))
+    ]
+
+
+def test_axe_finds_nothing_serious_fit_or_zoomed(viewer_site, demo_build, serve, sized):
     at(sized, 1280, 800)
-    base = serve(viewer_site)
-    for page in photo_pages(viewer_site):
-        open_photo(sized, base + page)
-        assert run_axe(sized) == [], page
+    for site in (demo_build.check(), viewer_site):
+        base = serve(site)
+        for page in photo_pages(site):
+            open_photo(sized, base + page)
+            assert serious(sized) == [], page
     open_photo(sized, base + "shapes/a-landscape/")
     ActionChains(sized).double_click(frame_element(sized)).perform()
     wait_for(sized, "return document.querySelector('[data-viewer]').classList.contains('is-zoomed')")
-    assert run_axe(sized) == []
+    assert serious(sized) == []
 
 
 # --- Slideshow, full screen, help ----------------------------------------------------------------
@@ -524,7 +537,7 @@ def test_under_reduced_motion_nothing_animates_while_paging_zooming_or_playing(v
     open_photo(sized, base + "shapes/a-landscape/")
     time.sleep(0.3)
     sized.execute_script(POLL_MOVERS_JS)
-    swipe(sized, -300)
+    swipe(sized, -700)  # past half the stage: commits however slowly the events arrive
     url_becomes(sized, base + "shapes/b-portrait/")
     wait_for(sized, READY_JS)
     press(sized, Keys.ARROW_RIGHT)

@@ -266,7 +266,7 @@
     if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
-    points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp };
+    points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp, at: performance.now() };
     try { stage.setPointerCapture(event.pointerId); } catch (e) { /* an ended pointer */ }
     root.classList.remove("is-settling");
     begin();
@@ -280,6 +280,7 @@
     point.x = event.clientX;
     point.y = event.clientY;
     point.t = event.timeStamp;
+    point.at = performance.now();
     var all = list();
     var dx = all[0].x - gesture.x;
     var dy = all[0].y - gesture.y;
@@ -327,7 +328,11 @@
       return;
     }
     var width = stage.clientWidth;
-    var flick = Math.abs(was.vx) > 0.4 && Math.abs(dx) > 40;
+    // A flick: still moving when let go (the last move, or the whole drag on average, at
+    // 0.4 px/ms or more), and at least 40 px. A drag that stopped before the release is none.
+    var held = performance.now() - all[0].at > 150;
+    var speed = Math.max(Math.abs(was.vx), Math.abs(dx) / Math.max(1, performance.now() - was.t));
+    var flick = !held && speed > 0.4 && Math.abs(dx) > 40;
     if (root.classList.contains("is-moving") && (flick || Math.abs(dx) > width / 2)) {
       var target = href(dx < 0 ? "next" : "previous");
       if (target) {

@@ -247,7 +247,7 @@
     if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
-    points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp };
+    points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp, at: performance.now() };
     try { stage.setPointerCapture(event.pointerId); } catch (e) { /* an ended pointer */ }
     root.classList.remove("is-settling");
     begin();
@@ -261,6 +261,7 @@
     point.x = event.clientX;
     point.y = event.clientY;
     point.t = event.timeStamp;
+    point.at = performance.now();
     var all = list();
     var dx = all[0].x - gesture.x;
     var dy = all[0].y - gesture.y;
@@ -307,7 +308,9 @@
       return;
     }
     var width = stage.clientWidth;
-    var flick = Math.abs(was.vx) > 0.4 && Math.abs(dx) > 40;
+    var held = performance.now() - all[0].at > 150;
+    var speed = Math.max(Math.abs(was.vx), Math.abs(dx) / Math.max(1, performance.now() - was.t));
+    var flick = !held && speed > 0.4 && Math.abs(dx) > 40;
     if (root.classList.contains("is-moving") && (flick || Math.abs(dx) > width / 2)) {
       var target = href(dx < 0 ? "next" : "previous");
       if (target) {
