@@ -4,10 +4,11 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "publish", "downloads", "tags", "video", "layouts", "favicon",
+        "privacy", "publish", "downloads", "tags", "video", "layouts", "favicon", "viewer",
     ]
     static let videoKeys = ["enabled", "height", "crf", "formats"]
     static let layoutKeys = ["row_height", "page_size"]
+    static let viewerKeys = ["slideshow_seconds"]
     static let imageKeys = [
         "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating",
     ]
@@ -81,6 +82,11 @@ enum SiteConfigReader {
             if let size = layouts.int("page_size", in: LayoutSettings.pageSizes) {
                 config.layouts.pageSize = size
             }
+        }
+        if let viewer = fields.nested("viewer", knownKeys: viewerKeys),
+            let seconds = viewer.double("slideshow_seconds", in: ViewerSettings.slideshowRange)
+        {
+            config.viewer.slideshowSeconds = seconds
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

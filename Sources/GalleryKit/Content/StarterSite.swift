@@ -118,6 +118,8 @@ public enum StarterSite {
         # layouts:
         #   row_height: 240            # justified rows' target height, in CSS pixels
         #   page_size: 200             # photos per album page; unset: every album is one page
+        # viewer:
+        #   slideshow_seconds: 5       # seconds per photo in the photo viewer's slideshow
         # downloads:
         #   zip: false
         # publish:

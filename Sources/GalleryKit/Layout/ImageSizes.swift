@@ -65,9 +65,76 @@ struct ImageSizes: Sendable {
             scale: max(1, photoAspect / 1.5))
     }
 
-    /// The photo page's image: the column, at most 85 % of the viewport's height tall.
+    /// The photo page's image (the viewer): as wide as the column, and no wider than the
+    /// height left under the page's chrome and above the viewer's bar allows for its aspect
+    /// ratio (`(100vh - 144px) * 1.5`, written `150vh - 216px`).
+    ///
+    /// The stylesheet also caps the image at its largest rendition's width divided by the
+    /// device pixel ratio; `sizes` leaves that cap out on purpose: where it binds, the browser
+    /// needs the largest rendition anyway, so the choice is the same and the attribute shorter.
     func mainImage(photoAspect: Double) -> String {
-        bounded(cap: geometry.pageWidth, perViewportHeight: 85 * photoAspect, scale: 1)
+        let aspect = max(photoAspect, 1e-3)
+        let desktop = geometry.pageMargin + geometry.desktopScrollbar
+        // Widest band first: desktop (the scrollbar taken from 100vw), tablet, phone (whose
+        // bar under the photo is taller).
+        let bands: [(from: Double?, margin: Double, bar: Double)] = [
+            (geometry.desktopViewport, desktop, geometry.viewerBarWide),
+            (geometry.viewerNarrowViewport + 1, geometry.pageMargin, geometry.viewerBarWide),
+            (nil, geometry.pageMargin, geometry.viewerBarNarrow),
+        ]
+        var entries: [String] = []
+        for (index, band) in bands.enumerated() {
+            let upper = index == 0 ? Double.infinity : (bands[index - 1].from ?? .infinity)
+            let within = band.from.map { "(min-width: \(px($0))) and " } ?? ""
+            let chrome = geometry.viewerTop + band.bar
+            let cap = geometry.pageWidth
+            let capFrom = max(band.from ?? 0, cap + band.margin)
+            // The widest column, where the height left allows it too.
+            if capFrom < upper {
+                let capHeight = (cap / aspect + chrome).rounded(.up)
+                entries.append("(min-width: \(px(capFrom))) and (min-height: \(px(capHeight))) \(px(cap))")
+            }
+            // Where the height bounds the photo: `a(100vh - chrome) < 100vw - margin`, which no
+            // media query can state exactly; per stretch of heights, the aspect ratio at which
+            // the two meet at the stretch's foot.
+            let height = linearHeight(slope: aspect, intercept: -chrome * aspect)
+            let steps = Array(
+                stride(
+                    from: Self.viewerHeights.lowerBound, to: Self.viewerHeights.upperBound,
+                    by: Self.viewerHeightStep))
+            for (stepIndex, foot) in steps.enumerated().reversed() {
+                let ratio = (aspect * (foot - chrome) + band.margin) / foot
+                // Each stretch of heights holds only its own: a lower one's ratio must not
+                // catch a taller screen that its own stretch sent to the column.
+                var conditions: [String] = []
+                if stepIndex > 0 { conditions.append("(min-height: \(px(foot)))") }
+                if stepIndex < steps.count - 1 {
+                    conditions.append("(max-height: \(px(foot + Self.viewerHeightStep - 1)))")
+                }
+                conditions.append("(min-aspect-ratio: \(Int((ratio * 1000).rounded(.up)))/1000)")
+                entries.append(within + conditions.joined(separator: " and ") + " " + height)
+            }
+            if capFrom < upper { entries.append("(min-width: \(px(capFrom))) \(px(cap))") }
+            entries.append(
+                "\(band.from.map { "(min-width: \(px($0))) " } ?? "")"
+                    + linear(slope: 1, intercept: -band.margin))
+        }
+        return entries.joined(separator: ", ")
+    }
+
+    /// The heights between which ``mainImage(photoAspect:)`` states its height-bound width in
+    /// stretches of ``viewerHeightStep`` (below and above, the end stretches extend).
+    static let viewerHeights = 360.0..<1440.0
+    static let viewerHeightStep = 120.0
+
+    /// The photo page's image drawn in a viewport `viewport` wide and `height` tall, in CSS
+    /// pixels, before the stylesheet's cap at the largest rendition (what ``mainImage(photoAspect:)``
+    /// states).
+    func mainImageWidth(photoAspect: Double, viewport: Double, height: Double) -> Double {
+        let page = geometry.pageViewport(viewport)
+        let bar = viewport > geometry.viewerNarrowViewport ? geometry.viewerBarWide : geometry.viewerBarNarrow
+        let stage = max(0, height - geometry.viewerTop - bar)
+        return min(geometry.columnWidth(viewport: page), stage * photoAspect)
     }
 
     /// `min(column, cap, k·vh) × scale`, written with media conditions rather than `min()`
@@ -87,6 +154,13 @@ struct ImageSizes: Sendable {
             "(min-width: \(px(geometry.desktopViewport))) \(column(geometry.pageMargin + geometry.desktopScrollbar))",
             column(geometry.pageMargin),
         ].joined(separator: ", ")
+    }
+
+    /// `calc(150vh - 216px)`: a width that is linear in the viewport's height.
+    private func linearHeight(slope: Double, intercept: Double) -> String {
+        let vh = number(slope * 100)
+        if abs(intercept) < 0.5 { return "\(vh)vh" }
+        return "calc(\(vh)vh \(intercept < 0 ? "-" : "+") \(px(abs(intercept))))"
     }
 
     /// A story photo: the whole screen, the photo covering it (as wide as the screen, or as

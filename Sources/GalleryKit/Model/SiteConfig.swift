@@ -39,6 +39,8 @@ struct SiteConfig: Sendable, Hashable {
     /// The site's icon (`favicon:`), a path in the content folder; empty: one is made from the
     /// cover photo.
     var favicon: String = ""
+    /// The photo viewer's settings (`viewer:`).
+    var viewer = ViewerSettings()
 
     init() {}
 
@@ -161,6 +163,16 @@ struct LayoutSettings: Sendable, Hashable {
     var pageSize: Int?
     /// The values `page_size:` takes.
     static let pageSizes = 1...100_000
+
+    init() {}
+}
+
+/// Photo viewer settings (`viewer:` in site.yml).
+struct ViewerSettings: Sendable, Hashable {
+    /// Seconds each photo stays on screen in a slideshow (`slideshow_seconds:`).
+    var slideshowSeconds: Double = 5
+    /// The range site.yml may choose `slideshow_seconds` from.
+    static let slideshowRange: ClosedRange<Double> = 1...600
 
     init() {}
 }

@@ -36,7 +36,7 @@ extension MotionStylesheet {
                     33% { opacity: 1; scale: 1.2; }
                     66% { opacity: 0.6; scale: 1; }
                 }
-                .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
+                .gk-grid :focus-visible::after, .gk-slider :focus-visible::after, [data-viewer] :focus-visible::after {
                     animation: gk-marching-ants 0.6s linear infinite;
                 }
                 @keyframes gk-marching-ants {

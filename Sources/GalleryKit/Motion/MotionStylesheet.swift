@@ -14,7 +14,8 @@
 ///   run, so without JavaScript the image is simply shown.
 /// - `.gk-loading` (three `<span>`s) after the image inside `.gk-blurup`: the loading indicator.
 /// - `.gk-enter-photo`, `.gk-enter-caption`, `.gk-enter-page`: enter transitions.
-/// - `.gk-grid` and `.gk-slider`: focusable descendants get the marching-ants ring.
+/// - `.gk-grid`, `.gk-slider` and the viewer (`[data-viewer]`): focusable descendants get the
+///   marching-ants ring.
 /// - `view-transition-name` from `viewTransitionName(for:)` on the grid thumbnail and the photo
 ///   page's image, so one grows into the other.
 struct MotionStylesheet: Sendable, Hashable {
@@ -73,8 +74,8 @@ struct MotionStylesheet: Sendable, Hashable {
         }
         .gk-loading > span { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: currentColor; opacity: 0.5; }
         :root:not(.gk-js) .gk-loading, .gk-blurup img.is-loaded ~ .gk-loading { display: none; }
-        .gk-grid :focus-visible, .gk-slider :focus-visible { outline: none; position: relative; }
-        .gk-grid :focus-visible::after, .gk-slider :focus-visible::after {
+        .gk-grid :focus-visible, .gk-slider :focus-visible, [data-viewer] :focus-visible { outline: none; position: relative; }
+        .gk-grid :focus-visible::after, .gk-slider :focus-visible::after, [data-viewer] :focus-visible::after {
             content: ""; position: absolute; inset: -4px; z-index: 3; pointer-events: none; color: var(--focus, Highlight);
             background:
                 linear-gradient(90deg, currentColor 50%, transparent 0) 0 0 / 12px 2px repeat-x,

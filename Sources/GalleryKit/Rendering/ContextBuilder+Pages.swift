@@ -176,10 +176,12 @@ extension ContextBuilder {
         let title = text.title(position: index + 1, of: siblings.count)
         var context = chrome(
             urlPath: photo.source.urlPath, title: title, description: text.description ?? "",
-            trail: trail(ancestors + [album]), image: photo, unlisted: album.unlisted)
+            trail: trail(ancestors + [album]), image: photo, unlisted: album.unlisted, viewer: true)
         var value: [String: TemplateValue] = [
             "title": .string(title),
             "position": .string("\(index + 1) of \(siblings.count)"),
+            "announcement": .string(
+                text.hasExplicitTitle ? "Photo \(index + 1) of \(siblings.count): \(title)" : title),
         ]
         if let image = image(
             photo, alt: text.alt(position: index + 1, of: siblings.count),
@@ -187,9 +189,17 @@ extension ContextBuilder {
             loading: .eagerHighPriority, styles: &styles,
             motion: ImageMotion(
                 frame: .main,
-                transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
+                transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath))),
+            case .dictionary(var fields) = image
         {
-            value["image"] = image
+            fields["viewerImage"] = .bool(true)
+            value["image"] = .dictionary(fields)
+        }
+        // The viewer never draws a photo wider than its largest rendition's pixels.
+        if let largest = photo.renditions.map(\.width).max() {
+            styles.add(
+                selector: "[data-viewer] .\(PageStyles.className(for: photo))",
+                declarations: "--gk-max-width: \(largest)px;")
         }
         if let video = photo.video { value["video"] = VideoContext.player(photo, video: video, links: links) }
         if !text.captionHTML.isEmpty { value["caption"] = .string(text.captionHTML) }
@@ -209,6 +219,14 @@ extension ContextBuilder {
         }
         if index + 1 < siblings.count {
             context["next"] = neighbour(siblings[index + 1], position: index + 2, of: siblings.count)
+        }
+        if let first = siblings.first, let last = siblings.last {
+            context["viewer"] = .dictionary([
+                "first": .string(links.href(first.source.urlPath)),
+                "last": .string(links.href(last.source.urlPath)),
+                "slideshowSeconds": .string(
+                    DisplayFormat.number(site.config.viewer.slideshowSeconds, digits: 3)),
+            ])
         }
         return finish(context, styles: styles)
     }

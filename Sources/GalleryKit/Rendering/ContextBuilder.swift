@@ -95,9 +95,11 @@ struct ContextBuilder: Sendable {
     ///   - image: the photo that represents the page for `og:image`.
     ///   - unlisted: the page belongs to an unlisted album: search engines are asked not to
     ///     index it (`meta.noindex`).
+    ///   - viewer: the page is a photo page: `assets.viewerJS` and `assets.viewerCSS` are set.
     func chrome(
         urlPath: String?, title: String?, description: String = "",
-        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil, unlisted: Bool = false
+        trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil, unlisted: Bool = false,
+        viewer: Bool = false
     ) -> [String: TemplateValue] {
         let config = site.config
         var siteValue: [String: TemplateValue] = [
@@ -119,6 +121,8 @@ struct ContextBuilder: Sendable {
         var assets: [String: TemplateValue] = [:]
         if let css = assetPaths["galleryc.css"] { assets["css"] = .string(links.href(css)) }
         if let js = assetPaths["galleryc.js"] { assets["js"] = .string(links.href(js)) }
+        if viewer, let js = assetPaths["viewer.js"] { assets["viewerJS"] = .string(links.href(js)) }
+        if viewer, let css = assetPaths["viewer.css"] { assets["viewerCSS"] = .string(links.href(css)) }
         if let motion = assetPaths[MotionAssets.assetName] {
             assets["motionCSS"] = .string(links.href(motion))
         }

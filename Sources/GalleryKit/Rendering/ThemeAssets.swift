@@ -26,7 +26,7 @@ struct ThemeAssets: Sendable, Hashable {
         var paths: [String: String] = [:]
         for relative in chosen.keys.sorted() {
             guard let url = chosen[relative] else { continue }
-            let bytes: [UInt8]
+            var bytes: [UInt8]
             do {
                 bytes = Array(try Data(contentsOf: url))
             } catch {
@@ -35,6 +35,7 @@ struct ThemeAssets: Sendable, Hashable {
                     file: url.path,
                     underlying: error)
             }
+            if relative.lowercased().hasSuffix(".js") { bytes = Self.withoutLineComments(bytes) }
             let output = "assets/" + Self.hashedName(relative, bytes: bytes)
             paths[relative] = output
             files.append(OutputFile(path: output, contents: bytes))
@@ -51,6 +52,20 @@ struct ThemeAssets: Sendable, Hashable {
         else { return relative }
         let hash = String(SHA256.hex(bytes).prefix(10))
         return "\(relative[..<dot]).\(hash)\(relative[dot...])"
+    }
+
+    /// A script without its whole-line `//` comments (a line whose first non-blank characters
+    /// are `//`), so the theme's scripts can explain themselves without visitors downloading
+    /// the explanation: about a sixth of the gzipped JavaScript. Nothing else changes; a
+    /// multi-line template literal with a line starting `//` would lose that line, so the
+    /// default theme writes none.
+    static func withoutLineComments(_ bytes: [UInt8]) -> [UInt8] {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let kept = lines.filter { line in
+            !line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                .starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+        }
+        return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
     }
 
     /// Regular files below `directory` by `/`-separated relative path; hidden files skipped.

@@ -78,6 +78,28 @@ import Testing
         #expect(messages.contains { $0.contains("rows") })
     }
 
+    @Test func readsTheSlideshowSeconds() {
+        let (config, messages) = read("viewer:\n  slideshow_seconds: 7.5\n")
+        #expect(messages.isEmpty, "\(messages)")
+        #expect(config.viewer.slideshowSeconds == 7.5)
+        #expect(SiteConfig().viewer.slideshowSeconds == 5)
+    }
+
+    @Test(arguments: ["0", "0.5", "601", "soon", "[5]"])
+    func slideshowSecondsOutOfRangeIsReportedAtItsLine(value: String) {
+        let (config, messages) = read("title: x\nviewer:\n  slideshow_seconds: \(value)\n")
+        #expect(config.viewer.slideshowSeconds == 5)
+        #expect(messages.count == 1, "\(messages)")
+        let message = messages.first ?? ""
+        #expect(message.hasPrefix("site.yml:3:"), "\(message)")
+        #expect(message.contains("viewer.slideshow_seconds") && message.contains("1 to 600"), "\(message)")
+    }
+
+    @Test func unknownViewerKeyIsNamed() {
+        let (_, messages) = read("viewer:\n  slideshow: 3\n")
+        #expect(messages.count == 1 && messages[0].contains("slideshow"), "\(messages)")
+    }
+
     @Test func problemsAreWarningsWithDefaults() {
         let yaml = """
             titel: x

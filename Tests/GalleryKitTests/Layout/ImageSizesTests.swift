@@ -106,6 +106,7 @@ import Testing
                 switch parts[0] {
                 case "min-width": matches = matches && width >= value
                 case "min-height": matches = matches && height >= value
+                case "max-height": matches = matches && height <= value
                 case "min-aspect-ratio": matches = matches && width / height >= value
                 case "max-aspect-ratio": matches = matches && width / height <= value
                 default: return nil
@@ -115,6 +116,13 @@ import Testing
             }
             guard matches else { continue }
             if rest.hasSuffix("vh") { return (Double(rest.dropLast(2)) ?? .nan) * height / 100 }
+            if rest.hasPrefix("calc("), rest.contains("vh ") {
+                let parts = rest.dropFirst(5).dropLast(3).split(separator: " ")
+                guard parts.count == 3, let slope = Double(parts[0].dropLast(2)),
+                    let offset = Double(parts[2])
+                else { return nil }
+                return slope * height / 100 + (parts[1] == "-" ? -offset : offset)
+            }
             return evaluate(String(rest), viewport: width)
         }
         return nil
@@ -130,14 +138,6 @@ import Testing
             let page = geometry.pageViewport(width)
             let column = geometry.columnWidth(viewport: page)
             for aspect in [0.5, 2.0 / 3, 1, 1.5, 3] {
-                let main = try #require(
-                    Self.evaluate(sizes.mainImage(photoAspect: aspect), width: width, height: height))
-                let drawn = min(column, 0.85 * height * aspect)
-                // The conditions ignore the 2rem margin near where the height starts to bound:
-                // at most that many pixels over, never more than a pixel under.
-                #expect(
-                    (-2...34).contains(main - drawn),
-                    "photo page \(aspect) at \(width)x\(height): \(main) vs \(drawn)")
                 let slide = try #require(
                     Self.evaluate(sizes.slide(photoAspect: aspect), width: width, height: height))
                 let frame = min(column, 896, 0.825 * height)
@@ -179,5 +179,41 @@ import Testing
         #expect(small.renditionWidths == [360, 1200])
         // Not a setting: the fingerprint (rendition folder names, cache keys) does not change.
         #expect(ImageSettings().fingerprint.hasPrefix("widths=480,960,1600,2400;jpeg=82;"))
+    }
+
+    @Test(arguments: [1.5, 2.0 / 3, 4, 1.0 / 3, 1, 6])
+    func viewerSizesSayTheDrawnWidthAtEveryViewport(aspect: Double) throws {
+        let sizes = ImageSizes()
+        let geometry = ThemeGeometry.default
+        let attribute = sizes.mainImage(photoAspect: aspect)
+        #expect(!attribute.contains("min("), "the HTML checker refuses min() in sizes")
+        for width in Self.viewports {
+            for height in stride(from: 480.0, through: 1440, by: 60) {
+                let stated = try #require(
+                    Self.evaluate(attribute, width: width, height: height), "\(attribute)")
+                let drawn = sizes.mainImageWidth(photoAspect: aspect, viewport: width, height: height)
+                // Where the height starts to bound the photo, each stretch of heights says it
+                // from an aspect ratio exact at the stretch's foot: off by at most
+                // (aspect x chrome - margin) x step / foot there, and exact elsewhere.
+                let bar =
+                    width > geometry.viewerNarrowViewport ? geometry.viewerBarWide : geometry.viewerBarNarrow
+                let chrome = geometry.viewerTop + bar
+                let foot = max(
+                    ImageSizes.viewerHeights.lowerBound,
+                    min(height, ImageSizes.viewerHeights.upperBound - ImageSizes.viewerHeightStep))
+                let slack = abs(aspect * chrome - geometry.pageMargin) * ImageSizes.viewerHeightStep / foot
+                #expect(abs(stated - drawn) <= slack + 1, "\(width)x\(height): \(stated) vs \(drawn)")
+            }
+        }
+    }
+
+    @Test func viewerWidthFollowsTheShorterSide() {
+        let sizes = ImageSizes()
+        // 1280 x 800, a 3:2 photo: 800 - 88 - 56 = 656 px of height, so 984 px wide.
+        #expect(sizes.mainImageWidth(photoAspect: 1.5, viewport: 1280, height: 800) == 984)
+        // A 4:1 panorama on the same screen is as wide as the column (1280 - 15 - 32).
+        #expect(sizes.mainImageWidth(photoAspect: 4, viewport: 1280, height: 800) == 1233)
+        // A phone (390 x 844), a 1:3 photo: the three-row bar, (844 - 88 - 120) / 3 = 212 px wide.
+        #expect(sizes.mainImageWidth(photoAspect: 1.0 / 3, viewport: 390, height: 844) == 212)
     }
 }

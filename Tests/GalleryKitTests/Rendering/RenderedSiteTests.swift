@@ -198,7 +198,9 @@ import Testing
         #expect(home.contains(#"<a class="card-link" href="/photos/loose/">"#))
         #expect(home.contains(#"alt="A gull""#))
         let page = try #require(files["loose/index.html"])
-        #expect(page.contains(#"<a href="/photos/" data-key="Escape">Back to Test Gallery</a>"#))
+        #expect(
+            page.contains(
+                #"<a href="/photos/" data-key="Escape" data-viewer-action="close">Back to Test Gallery</a>"#))
     }
 
     @Test func aBrokenSiteTemplateIsReportedInItsFileAndFailsTheBuild() throws {

@@ -27,6 +27,22 @@ import Testing
         #expect(assets.files.count == 3)
     }
 
+    @Test func scriptsLoseTheirWholeLineCommentsAndNothingElse() throws {
+        let script =
+            "// header\n(function () {\n  // why\n  var url = \"https://x\"; // kept\n\t//tab\n})();\n"
+        let stripped = String(
+            decoding: ThemeAssets.withoutLineComments(Array(script.utf8)), as: UTF8.self)
+        #expect(stripped == "(function () {\n  var url = \"https://x\"; // kept\n})();\n")
+        #expect(ThemeAssets.withoutLineComments(Array("a\nb".utf8)) == Array("a\nb".utf8))
+        let assets = try ThemeAssets(directories: [try folder(["a.js": script, "a.css": "/* x */\n// y\n"])])
+        let js = try #require(assets.files.first { $0.path.hasSuffix(".js") })
+        #expect(String(decoding: js.contents, as: UTF8.self) == stripped)
+        // The hash is of what is published.
+        #expect(js.path == "assets/" + ThemeAssets.hashedName("a.js", bytes: Array(stripped.utf8)))
+        let css = try #require(assets.files.first { $0.path.hasSuffix(".css") })
+        #expect(css.contents == Array("/* x */\n// y\n".utf8))
+    }
+
     @Test func theSitesOverrideWinsAndAMissingFolderIsSkipped() throws {
         let theme = try folder(["galleryc.css": "theme", "galleryc.js": "js"])
         let site = try folder(["galleryc.css": "mine"])

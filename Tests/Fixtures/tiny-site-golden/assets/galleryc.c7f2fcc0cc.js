@@ -1,13 +1,8 @@
-// galleryc: small progressive enhancements. The site works without this file.
-// Loaded with `defer` from its own file, so a strict Content-Security-Policy holds.
 (function () {
   "use strict";
 
-  // Arrow keys walk through an album on photo pages; Escape goes back to the album.
-  // Links carry the key they answer to in data-key, so the markup decides, not the script.
   function isTyping(target) {
     if (!target || !(target instanceof Element)) return false;
-    // A focused video's own controls take the arrow keys (seeking), not the album.
     return target.closest("input, textarea, select, [contenteditable], video, audio") !== null;
   }
 
@@ -24,9 +19,6 @@
     window.location.href = link.href;
   });
 
-  // --- Blur-up: mark images loaded (or failed) so the stylesheet can focus them in. ---------
-  // Load and error events do not bubble, so one capturing listener on the document sees them
-  // all; images that finished before this deferred script ran are marked at once.
   var root = document.documentElement;
   root.classList.add("gk-js");
 
@@ -37,8 +29,6 @@
   function settle(img, failed) {
     var frame = frameOf(img);
     if (!frame) return;
-    // A failed photo keeps its place as a neutral tile that says what it shows; screen readers
-    // still read the image's own alt text, so the copy is hidden from them.
     if (failed && img.alt && !frame.querySelector(".gk-failed")) {
       var note = document.createElement("span");
       note.className = "gk-failed";
@@ -68,8 +58,6 @@
     }
   });
 
-  // --- Hero slider: buttons, dots, arrow keys and the background crossfade. ---------------
-  // The carousel itself is a native scroll-snap list: swipe and scroll work without this.
   var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function setupSlider(slider) {
@@ -107,7 +95,6 @@
       return Math.max(0, Math.min(slides.length - 1, Math.round(list.scrollLeft / (width + gap))));
     }
 
-    // While a button or key scrolls to a slide, the scroll events on the way do not count.
     var target = null;
 
     function offsetOf(index) {
@@ -128,7 +115,6 @@
       }
       show(indexFromScroll());
     }, { passive: true });
-    // A user's swipe or wheel interrupts a programmatic scroll: follow the finger again.
     ["pointerdown", "wheel", "touchstart"].forEach(function (type) {
       list.addEventListener(type, function () { target = null; }, { passive: true });
     });
@@ -154,8 +140,6 @@
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 
-  // Pulling the page down past its top (where the browser reports it, e.g. Safari's rubber
-  // band) enlarges the hero background; the stylesheet ignores this under reduced motion.
   var backdrop = document.querySelector(".gk-hero-backdrop");
   if (backdrop) {
     window.addEventListener("scroll", function () {
@@ -164,9 +148,6 @@
     }, { passive: true });
   }
 
-  // A video tile previews its clip, muted, while a mouse rests on it: only when the reader's
-  // motion preference is no-preference (checked at that moment, so a change applies at once),
-  // never on touch, never with Save-Data. Leaving the tile removes the preview.
   var motionOK = window.matchMedia("(prefers-reduced-motion: no-preference)");
   function saveData() {
     return !!(navigator.connection && navigator.connection.saveData);

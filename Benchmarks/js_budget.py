@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""The site's JavaScript budget: every .js file a built site ships, gzipped (level 9, as a
+host would), summed and checked against 8 KB (issue 13). Live reload is not counted: `galleryc
+serve` injects it and never writes it to the output. Whole-line `//` comments are left out, as
+galleryc leaves them out when it publishes a script (ThemeAssets.withoutLineComments), so the
+theme's own folder measures as a built site does.
+
+Usage: python3 Benchmarks/js_budget.py [SITE] [--budget BYTES]
+  SITE    a built site (public/); default: the theme's own Templates/assets
+Exit status 0 within the budget, 1 over it, 2 when there is no JavaScript to measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import sys
+from pathlib import Path
+
+BUDGET = 8 * 1024
+
+
+def published(data: bytes) -> bytes:
+    """The script as galleryc publishes it: without lines whose first non-blank text is //."""
+    lines = data.split(b"\n")
+    return b"\n".join(line for line in lines if not line.lstrip(b" \t").startswith(b"//"))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", type=Path,
+                        default=Path(__file__).resolve().parent.parent / "Templates" / "assets")
+    parser.add_argument("--budget", type=int, default=BUDGET)
+    args = parser.parse_args()
+    files = sorted(p for p in args.site.rglob("*.js") if p.is_file())
+    if not files:
+        print(f"js_budget: no .js files under {args.site}", file=sys.stderr)
+        return 2
+    total = 0
+    for path in files:
+        data = published(path.read_bytes())
+        packed = len(gzip.compress(data, compresslevel=9, mtime=0))
+        total += packed
+        print(f"{path.relative_to(args.site).as_posix():40} {len(data):7} bytes, {packed:6} gzipped")
+    verdict = "within" if total <= args.budget else "OVER"
+    print(f"total {total} bytes gzipped: {verdict} the budget of {args.budget} bytes")
+    return 0 if total <= args.budget else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
