@@ -16,8 +16,9 @@ struct ImagePipeline: Sendable {
     /// Part of the derivative cache key only, never of the rendition hash: bump when photos
     /// gain (or lose) a rendition under the same settings while every other file keeps its
     /// bytes, so that published URLs stay and cached photos are made again once.
-    /// `tiles-1`: the derived tile width (``ImageSettings/tileWidth``).
-    static let renditionSet = "tiles-1"
+    /// `tiles-1`: the derived tile width (``ImageSettings/tileWidth``); `tiles-2`: and the
+    /// phone tile width (``ImageSettings/phoneTileWidth``).
+    static let renditionSet = "tiles-2"
     /// Photos declaring more pixels than this are refused before anything is allocated.
     static let maxMegapixels = 100
     /// More scans than this in one JPEG is a scan bomb, not a photo.
