@@ -46,8 +46,12 @@ struct ContentLoader {
             siteText, defaultTitle: contentDirectory.standardizedFileURL.lastPathComponent,
             reporter: siteReporter)
 
-        let scan = FolderScanner(root: contentDirectory, followLinks: followLinks, diagnostics: diagnostics)
-            .scanRoot()
+        // The icon is published as the icon, not as a photo of its folder.
+        let scan = FolderScanner(
+            root: contentDirectory, followLinks: followLinks, diagnostics: diagnostics,
+            reserved: config.favicon.isEmpty ? [] : [config.favicon]
+        )
+        .scanRoot()
         var builder = AlbumBuilder(
             loader: self,
             markdown: MarkdownOptions(allowRawHTML: config.allowRawHTML, basePath: config.basePath))
