@@ -187,8 +187,9 @@ def test_no_image_is_more_than_one_srcset_step_too_large(loading_site, demo_buil
 
 
 def test_tiles_get_the_small_tile_rendition(loading_site):
-    """A 320 px rendition is made for tiles (derived from images.widths, not configured)."""
+    """A 320 px rendition is made for tiles, and a 640 px one for tiles on phones at 3x (both
+    derived from images.widths, not configured)."""
     names = {p.name for p in loading_site.glob("_img/*/*")}
-    assert {"p00-320.webp", "p00-320.jpg"} <= names
+    assert {"p00-320.webp", "p00-320.jpg", "p00-640.webp", "p00-640.jpg"} <= names
     html = (loading_site / "rows" / "index.html").read_text()
-    assert re.search(r"p00-320\.webp 320w", html)
+    assert re.search(r"p00-320\.webp 320w", html) and re.search(r"p00-640\.webp 640w", html)

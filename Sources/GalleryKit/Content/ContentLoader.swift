@@ -47,9 +47,10 @@ struct ContentLoader {
         }
         _ = allowed("templates")
 
+        // The icon is published as the icon, not as a photo of its folder.
         let scan = FolderScanner(
             root: contentDirectory, followLinks: followLinks, videos: config.video.enabled,
-            diagnostics: diagnostics
+            diagnostics: diagnostics, reserved: config.favicon.isEmpty ? [] : [config.favicon]
         ).scanRoot()
         var builder = AlbumBuilder(
             loader: self,

@@ -37,6 +37,9 @@ struct FolderScanner {
     /// Videos are album items (site.yml's `video:` is not `false`); otherwise each is a note.
     var videos = true
     let diagnostics: DiagnosticCollector
+    /// Content paths site.yml names for another use (`favicon:`): neither photos nor skipped
+    /// files, passed over without a word.
+    var reserved: Set<String> = []
 
     /// What one walk carries from folder to folder.
     private struct Walk {
@@ -91,6 +94,7 @@ struct FolderScanner {
             if entryName.hasPrefix(".") || skipped.contains(entryName) { continue }
             if path.isEmpty && (entryName == "templates" || entryName == "site.yml") { continue }
             let entryPath = folder.child(entryName)
+            if reserved.contains(entryPath) { continue }
             let fileReporter = IssueReporter(file: entryPath, diagnostics: diagnostics)
             // Swift compares strings canonically: `café` in NFC and in NFD are one name to every
             // dictionary of the build, and would be one URL.

@@ -64,15 +64,25 @@ struct ImageSettings: Sendable, Hashable {
     /// addition to ``widths``: derived, not configured, so the rendition folder names (and
     /// every published URL) of existing sites stay as they were.
     static let tileWidth = 320
+    /// The rendition for tiles on phones at 3x (a 190 CSS px tile is 570 device px): without
+    /// it they take the 960 px one, close to three times the pixels they show. Derived too.
+    static let phoneTileWidth = 640
 
     /// The widths the image stage makes: ``widths``, plus ``tileWidth`` when every configured
     /// width is more than a quarter larger than it (a site whose smallest width is already small
-    /// does not need it).
+    /// does not need it), plus ``phoneTileWidth`` when no configured width is within a quarter
+    /// of it, sorted.
     var renditionWidths: [Int] {
-        guard let smallest = widths.min(), Double(smallest) > Double(Self.tileWidth) * 1.25 else {
-            return widths
+        guard let smallest = widths.min() else { return widths }
+        var all = widths
+        if Double(smallest) > Double(Self.tileWidth) * 1.25 { all.append(Self.tileWidth) }
+        let near = Double(Self.phoneTileWidth) / 1.25...Double(Self.phoneTileWidth) * 1.25
+        if !widths.contains(where: { near.contains(Double($0)) }),
+            widths.contains(where: { $0 > Self.phoneTileWidth })
+        {
+            all.append(Self.phoneTileWidth)
         }
-        return [Self.tileWidth] + widths
+        return all == widths ? widths : all.sorted()
     }
     /// JPEG quality, 1...100.
     var jpegQuality: Int = 82

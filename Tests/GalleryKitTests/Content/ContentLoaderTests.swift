@@ -4,6 +4,35 @@ import Testing
 @testable import GalleryKit
 
 @Suite struct ContentLoaderTests {
+    @Test func theIconSiteYmlNamesIsReadAndIsNotAPhoto() throws {
+        let content = try TemporaryContent([
+            "site.yml": "title: Icons\nfavicon: favicon.png\n",
+            "favicon.png": "not really a PNG, but the icon's bytes",
+            "trip/a.jpg": "",
+        ])
+        let (site, diagnostics) = try content.load()
+        #expect(diagnostics.isEmpty, "\(diagnostics.rendered)")
+        #expect(site.root.photos.isEmpty, "the icon became a photo of the home page")
+        #expect(site.favicon?.fileExtension == "png")
+        #expect(site.favicon?.bytes == Array("not really a PNG, but the icon's bytes".utf8))
+
+        let svg = try TemporaryContent([
+            "site.yml": "favicon: brand/icon.svg\n", "brand/icon.svg": "<svg/>", "trip/a.jpg": "",
+        ])
+        let (svgSite, svgDiagnostics) = try svg.load()
+        // Not reported as a file that is not media, and no album of the icon's folder.
+        #expect(svgDiagnostics.isEmpty, "\(svgDiagnostics.rendered)")
+        #expect(svgSite.root.albums.map(\.urlPath) == ["trip/"])
+        #expect(svgSite.favicon?.mediaType == "image/svg+xml")
+
+        let missing = try TemporaryContent(["site.yml": "favicon: gone.ico\n", "a.jpg": ""])
+        let (missingSite, missingDiagnostics) = try missing.load()
+        #expect(missingSite.favicon == nil)
+        #expect(
+            missingDiagnostics.rendered.contains { $0.hasPrefix("gone.ico") },
+            "\(missingDiagnostics.rendered)")
+    }
+
     @Test func buildsAlbumsPagesAndHome() throws {
         let content = try TemporaryContent([
             "site.yml": "title: Trips\nbase_url: https://example.org/photos\n",

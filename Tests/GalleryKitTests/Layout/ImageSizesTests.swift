@@ -173,10 +173,15 @@ import Testing
     }
 
     @Test func aTileRenditionIsDerivedUnlessTheWidthsAreSmallAlready() {
-        #expect(ImageSettings().renditionWidths == [320, 480, 960, 1600, 2400])
+        #expect(ImageSettings().renditionWidths == [320, 480, 640, 960, 1600, 2400])
         var small = ImageSettings()
-        small.widths = [360, 1200]
-        #expect(small.renditionWidths == [360, 1200])
+        small.widths = [360, 700, 1200]
+        #expect(small.renditionWidths == [360, 700, 1200])
+        // Only below a larger configured width: a site of small renditions gets no 640.
+        small.widths = [360, 500]
+        #expect(small.renditionWidths == [360, 500])
+        small.widths = [480, 1000]
+        #expect(small.renditionWidths == [320, 480, 640, 1000])
         // Not a setting: the fingerprint (rendition folder names, cache keys) does not change.
         #expect(ImageSettings().fingerprint.hasPrefix("widths=480,960,1600,2400;jpeg=82;"))
     }
