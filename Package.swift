@@ -6,7 +6,8 @@ import PackageDescription
 /// C libraries come from Debian's -dev packages (the Makefile installs them); each is a
 /// system-library target with a module map and a shim header. Three C targets are our own,
 /// split along their link lines, each imported by one Swift file: `CImageCodecs` (libjpeg and
-/// libpng, owning the `setjmp` they need for error recovery, which Swift cannot call),
+/// libpng, owning the `setjmp` they need for error recovery, which Swift cannot call; and
+/// zlib's inflate for compressed PNG text),
 /// `CPixels` (the resampler and pixel loops; libm), `CSHA256` (no library) and `CFileSystem`
 /// (the one Linux call Swift's Glibc module hides: renameat2, for the atomic swap of the site).
 ///
@@ -47,7 +48,9 @@ let package = Package(
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "CPixels", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSHA256"),
         .target(name: "CFileSystem"),

@@ -72,7 +72,8 @@ def test_animated_sources_become_animated_webp_at_each_width(animated_site, stem
 
 
 def test_a_still_gif_is_a_photo(animated_site):
-    # 480 and 640 from site.yml, 320 the tile rendition every photo gets (README: Images).
+    # 480 and 640 from site.yml, 320 the tile rendition every photo gets (README: Images;
+    # the 640 px phone tile is already among them).
     assert {p.name for p in animated_site.glob("_img/*/still-*")} == {
         f"still-{width}.{format}" for width in (320, 480, 640) for format in ("jpg", "webp")}
     with Image.open(next(animated_site.glob("_img/*/still-640.webp"))) as image:

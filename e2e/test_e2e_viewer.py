@@ -57,10 +57,12 @@ def at(driver, width: int, height: int, dpr: float = 1, mobile: bool = False) ->
 
 
 def photo_pages(site: Path) -> list[str]:
-    """Site-relative URL paths of every photo page (the ones with a viewer)."""
+    """Site-relative URL paths of every photo page (the ones with a viewer and a photo in it: a
+    clip's page has the viewer's controls around its <video>, and no photo to fit or zoom)."""
     pages = []
     for page in sorted(site.rglob("index.html")):
-        if "data-viewer " in page.read_text() or "data-viewer>" in page.read_text():
+        text = page.read_text()
+        if ("data-viewer " in text or "data-viewer>" in text) and "data-viewer-image" in text:
             pages.append(page.parent.relative_to(site).as_posix() + "/")
     return pages
 

@@ -99,4 +99,10 @@ int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t
 /// Makes malloc map every allocation of `threshold` bytes or more on its own and unmap it when
 /// freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it dynamically).
 void cc_return_large_buffers_to_system(size_t threshold);
+
+/// Inflates a zlib stream (RFC 1950: a PNG iTXt chunk's compressed text) into `out`, at most
+/// `out_capacity` bytes. Returns the number of bytes written; -1 when the stream is damaged or
+/// truncated; -2 when it inflates to more than `out_capacity`.
+long cc_zlib_inflate(const uint8_t *in, size_t in_size, uint8_t *out, size_t out_capacity);
+
 #endif

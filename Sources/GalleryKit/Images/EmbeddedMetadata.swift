@@ -2,7 +2,7 @@
 /// (``DescriptiveMetadata``): JPEG APP1 XMP (`http://ns.adobe.com/xap/1.0/`) with its extended
 /// XMP (APP1 `http://ns.adobe.com/xmp/extension/` chunks, put together by GUID and offset) and
 /// APP13 `Photoshop 3.0` IPTC; PNG `iTXt` `XML:com.adobe.xmp` (uncompressed, as writers store
-/// it); WebP `XMP ` chunks; HEIF/AVIF `mime` items of type `application/rdf+xml`.
+/// it, or zlib-compressed); WebP `XMP ` chunks; HEIF/AVIF `mime` items of type `application/rdf+xml`.
 ///
 /// XMP wins over IPTC field by field (what the Metadata Working Group advises when both are
 /// present and agree, and what every current tool writes first); IPTC fills what XMP lacks.
@@ -92,7 +92,9 @@ enum EmbeddedMetadata {
         return reach == total ? XMPParser.parse(buffer) : nil
     }
 
-    /// The first uncompressed `iTXt` chunk keyed `XML:com.adobe.xmp`, up to `IEND`.
+    /// The first `iTXt` chunk keyed `XML:com.adobe.xmp`, up to `IEND`; a compressed one is
+    /// inflated (to at most ``XMPParser/maxBytes``: a bigger one is left unread, as a bigger
+    /// uncompressed packet is).
     static func png(_ data: [UInt8]) -> DescriptiveMetadata {
         let keyword = Array("XML:com.adobe.xmp\0".utf8)
         var position = 8
@@ -105,13 +107,20 @@ enum EmbeddedMetadata {
             if type.elementsEqual("iTXt".utf8), body.starts(with: keyword) {
                 // keyword\0, compression flag, method, language\0, translated keyword\0, text
                 var cursor = body.startIndex + keyword.count
-                guard cursor + 2 <= body.endIndex, body[cursor] == 0 else { break }
+                guard cursor + 2 <= body.endIndex, body[cursor] <= 1, body[cursor + 1] == 0 else { break }
+                let compressed = body[cursor] == 1
                 cursor += 2
                 for _ in 0..<2 {
                     guard let zero = body[cursor...].firstIndex(of: 0) else { return DescriptiveMetadata() }
                     cursor = zero + 1
                 }
-                return XMPParser.parse(body[cursor...])?.descriptive ?? DescriptiveMetadata()
+                guard compressed else {
+                    return XMPParser.parse(body[cursor...])?.descriptive ?? DescriptiveMetadata()
+                }
+                guard let text = ImageCodecs.inflate(body[cursor...], limit: XMPParser.maxBytes) else {
+                    return DescriptiveMetadata()
+                }
+                return XMPParser.parse(text[...])?.descriptive ?? DescriptiveMetadata()
             }
             position += 12 + length
         }

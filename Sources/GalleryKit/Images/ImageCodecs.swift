@@ -47,6 +47,26 @@ struct DecodePlan: Sendable {
 /// `setjmp`). This is the only file that imports CImageCodecs; C pointers never leave it. The
 /// pixel loops are in `PixelOperations`.
 enum ImageCodecs {
+    /// The bytes a zlib stream (a compressed PNG `iTXt` text) inflates to; nil when it is
+    /// damaged or inflates to more than `limit` bytes (nothing past the limit is ever written).
+    static func inflate(_ data: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
+        var capacity = min(limit, max(4096, data.count * 16))
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            let produced = data.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    cc_zlib_inflate(input.baseAddress, input.count, output.baseAddress, output.count)
+                }
+            }
+            if produced >= 0 { return Array(out.prefix(Int(produced))) }
+            if produced == -2, capacity < limit {
+                capacity = min(limit, capacity * 4)
+                continue
+            }
+            return nil
+        }
+    }
+
     /// The width and height a JPEG declares, from its header alone.
     static func jpegSize(_ data: [UInt8]) throws(CodecFailure) -> (width: Int, height: Int) {
         var image = cc_image()

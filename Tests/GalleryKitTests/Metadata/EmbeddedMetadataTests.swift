@@ -79,6 +79,75 @@ import Testing
         #expect(found.keywords == ["diagram"])
     }
 
+    @Test func compressedPNGITXt() throws {
+        // exiftool always stores XMP uncompressed, so the chunk is made here: keyword, the
+        // compression flag (1) and method (0), empty language and translated keyword, then the
+        // packet as a zlib stream (of stored blocks: the reader must inflate it, or it would
+        // parse the zlib header as XML and find nothing).
+        let description = String(repeating: "A long description. ", count: 200)
+        let packet =
+            "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+            + "<rdf:Description xmlns:dc='http://purl.org/dc/elements/1.1/'>"
+            + "<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>A compressed title</rdf:li></rdf:Alt></dc:title>"
+            + "<dc:description><rdf:Alt><rdf:li xml:lang='x-default'>\(description)</rdf:li></rdf:Alt>"
+            + "</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"
+        let body = Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0] + Self.storedZlib(Array(packet.utf8))
+        let type = Array("iTXt".utf8)
+        var chunk = withUnsafeBytes(of: UInt32(body.count).bigEndian, Array.init) + type + body
+        chunk += withUnsafeBytes(of: Self.crc32(type + body).bigEndian, Array.init)
+        let png = ImageTestSupport.png(width: 2, height: 2, rgba: Array(repeating: 200, count: 16))
+        let tagged = Array(png[..<33]) + chunk + Array(png[33...])  // after the signature and IHDR
+        let found = try #require(EmbeddedMetadata.read(tagged))
+        #expect(found.title == "A compressed title")
+        #expect(found.description == description.trimmingCharacters(in: .whitespaces))
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test func damagedOrOversizedCompressedTextIsNotRead() {
+        #expect(ImageCodecs.inflate([0x78, 0x9C, 1, 2, 3][...], limit: 1 << 20) == nil)
+        let text = [UInt8](repeating: 0x41, count: 200_000)
+        let packed = Self.storedZlib(text)
+        #expect(ImageCodecs.inflate(packed[...], limit: 1 << 20) == text)
+        // Past the limit nothing is returned (and nothing past it written).
+        #expect(ImageCodecs.inflate(packed[...], limit: 100_000) == nil)
+        #expect(ImageCodecs.inflate(packed.dropLast(9), limit: 1 << 20) == nil)
+    }
+
+    /// `data` as a zlib stream of stored (uncompressed) deflate blocks.
+    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let count = min(65_535, data.count - start)
+            let final: UInt8 = start + count == data.count ? 1 : 0
+            out += [
+                final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF),
+                UInt8((~count >> 8) & 0xFF),
+            ]
+            out += data[start..<start + count]
+            start += count
+        } while start < data.count
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        let adler = b << 16 | a
+        out += [
+            UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF),
+        ]
+        return out
+    }
+
     @Test func webPChunk() throws {
         let pixels = ImageTestSupport.gradient(width: 16, height: 16)
         let webp = try WebPCodec.encode(pixels, quality: 80, iccProfile: nil, exif: nil)
