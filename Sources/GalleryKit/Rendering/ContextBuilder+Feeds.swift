@@ -97,15 +97,7 @@ extension ContextBuilder {
 
     private func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
+        TemplateRenderer.appendEscaped(text, to: &out)
         return out
     }
 }

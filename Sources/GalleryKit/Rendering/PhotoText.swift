@@ -151,17 +151,10 @@ struct PhotoText: Sendable, Hashable {
             .joined(separator: "\n")
     }
 
+    /// HTML-escaped as templates escape a `{{value}}`.
     private static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
+        TemplateRenderer.appendEscaped(text, to: &out)
         return out
     }
 
