@@ -389,3 +389,127 @@ def test_webm_is_offered_first_and_chromium_plays_it(galleryc, tmp_path, serve, 
     assert state["currentSrc"].endswith("/clip.webm"), state
     assert state["readyState"] >= 2 and (state["width"], state["height"]) == (320, 240), state
     assert abs(state["duration"] - 1.0) < 0.15, state
+
+
+# --- The viewer around a clip (issues 13 and 15) -------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def mixed_site(galleryc, tmp_path_factory) -> Path:
+    """Photo, 16:9 clip, portrait clip, photo, in that order (sort: name), untitled."""
+    work = tmp_path_factory.mktemp("mixed")
+    album = work / "content" / "walk"
+    album.mkdir(parents=True)
+    (work / "content" / "site.yml").write_text("title: Walk\nbase_url: https://walk.example/\n")
+    (album / "index.md").write_text("---\ntitle: Walk\nsort: name\n---\n")
+    Image.new("RGB", (1200, 800), (40, 160, 90)).save(album / "a-field.jpg", quality=90)
+    make_pattern(album / "b-wide.mp4", seconds=1, size="640x360")
+    make_pattern(album / "c-tall.mp4", seconds=1, size="360x640")
+    Image.new("RGB", (800, 1200), (160, 40, 90)).save(album / "d-wall.jpg", quality=90)
+    for stem in ("a-field", "b-wide", "c-tall", "d-wall"):
+        (album / f"{stem}.md").write_text(f"---\nalt: {stem}\n---\n")
+    return run_build(galleryc, work / "content", work / "public", work).check()
+
+
+def _touch(browser, kind: str, x: float = 0, y: float = 0) -> None:
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def _swipe_at(browser, x: float, y: float, dx: float) -> None:
+    _touch(browser, "touchStart", x, y)
+    for step in range(1, 6):
+        _touch(browser, "touchMove", x + dx * step / 5, y)
+    _touch(browser, "touchEnd")
+
+
+def _open(browser, url: str) -> None:
+    browser.get(url)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if browser.execute_script("return document.querySelector('[data-viewer].is-ready') !== null"):
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the viewer did not start on {url}")
+
+
+def _url_becomes(browser, url: str, timeout: float = 5) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and browser.current_url != url:
+        time.sleep(0.05)
+    assert browser.current_url == url
+
+
+PLAYER_BOX_JS = """
+const v = document.querySelector('video.gk-video-player');
+const stage = document.querySelector('[data-viewer-stage]').getBoundingClientRect();
+const meta = document.querySelector('.gk-video-meta').getBoundingClientRect();
+const r = v.getBoundingClientRect();
+return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
+  stage: {top: stage.top, bottom: stage.bottom, left: stage.left, right: stage.right},
+  metaBottom: meta.bottom, title: document.querySelector('.photo-title').textContent,
+  zoomButtons: document.querySelectorAll('[data-viewer-action^="zoom"]').length};
+"""
+
+
+@pytest.mark.parametrize("viewport", [(390, 844, True), (1280, 800, False)])
+def test_a_clip_fits_the_viewer_and_is_named_as_a_video(viewport, mixed_site, serve, browser):
+    width, height, mobile = viewport
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+    )
+    try:
+        base = serve(mixed_site)
+        for slug, ratio in (("b-wide", 16 / 9), ("c-tall", 9 / 16)):
+            _open(browser, f"{base}walk/{slug}/")
+            box = browser.execute_script(PLAYER_BOX_JS)
+            stage = box["stage"]
+            # The player and its duration line inside the stage, the picture's own shape.
+            assert box["top"] >= stage["top"] - 1 and box["metaBottom"] <= stage["bottom"] + 1, box
+            assert box["left"] >= stage["left"] - 1 and box["right"] <= stage["right"] + 1, box
+            assert abs(box["width"] / box["height"] - ratio) < 0.02, box
+            # Never wider than the clip's own pixels.
+            assert box["width"] <= (640 if slug == "b-wide" else 360) + 0.5, box
+            assert box["title"] == ("Video 2 of 4" if slug == "b-wide" else "Video 3 of 4")
+            assert box["zoomButtons"] == 0, "a clip does not zoom: no zoom buttons"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_swipes_page_across_clips_and_a_tap_on_the_player_stays(mixed_site, serve, browser):
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        base = serve(mixed_site)
+        _open(browser, f"{base}walk/b-wide/")
+        box = browser.execute_script(PLAYER_BOX_JS)
+        x, y = (box["left"] + box["right"]) / 2, box["top"] + box["height"] / 3
+        # A tap on the picture is the player's (it may play); the page stays.
+        _touch(browser, "touchStart", x, y)
+        _touch(browser, "touchEnd")
+        time.sleep(0.6)
+        assert browser.current_url == f"{base}walk/b-wide/"
+        # A drag along the controls' strip is the player's scrubbing, not a swipe.
+        _swipe_at(browser, x + 60, box["bottom"] - 10, -150)
+        time.sleep(0.8)
+        assert browser.current_url == f"{base}walk/b-wide/"
+        # A flick across the picture goes to the next clip, then on to the photo after it.
+        _swipe_at(browser, x + 60, y, -150)
+        _url_becomes(browser, f"{base}walk/c-tall/")
+        # Soon after: the slide may still be running (its snapshot then takes the touch).
+        time.sleep(0.3)
+        box = browser.execute_script(PLAYER_BOX_JS)
+        _swipe_at(browser, (box["left"] + box["right"]) / 2 + 60, box["top"] + box["height"] / 3, -150)
+        _url_becomes(browser, f"{base}walk/d-wall/")
+        # And back from the photo onto the clip.
+        time.sleep(0.6)
+        stage = browser.execute_script(
+            "const r = document.querySelector('[data-viewer-image]').getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];"
+        )
+        _swipe_at(browser, stage[0] - 60, stage[1], 150)
+        _url_becomes(browser, f"{base}walk/c-tall/")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -569,6 +569,69 @@ def test_with_motion_the_same_detector_sees_the_slide(viewer_site, serve, sized)
     assert any("gk-viewer" in name for name in sized.execute_script("return window.__moving"))
 
 
+# Records, while a slide runs, where each of its two snapshots starts and ends (the x of the
+# `translate` in its keyframes, in px: -1 left, +1 right, 0 in place).
+POLL_SLIDE_JS = """
+window.__slide = {};
+const sign = v => { const x = parseFloat(String(v || '0').split(' ')[0]); return x > 0 ? 1 : x < 0 ? -1 : 0; };
+(function poll() {
+  for (const a of document.getAnimations()) {
+    const pseudo = a.effect && a.effect.pseudoElement || '';
+    const m = pseudo.match(/view-transition-(old|new)\\(gk-viewer-(?:out|in)\\)/);
+    if (!m) continue;
+    const frames = a.effect.getKeyframes();
+    const from = frames.find(f => f.offset === 0), to = frames.find(f => f.offset === 1);
+    window.__slide[m[1]] = [sign(from && from.translate), sign(to && to.translate)];
+  }
+  if (Object.keys(window.__slide).length < 2) requestAnimationFrame(poll);
+})();
+"""
+
+
+def test_the_slide_goes_the_way_of_travel(viewer_site, serve, sized):
+    """Next: the photo leaves to the left and the next one comes in from the right, as a swipe
+    to the left pushes it; previous: the other way."""
+    at(sized, 1280, 800)
+    base = serve(viewer_site)
+    open_photo(sized, base + "shapes/b-portrait/")
+    time.sleep(0.5)
+    for key, url, old, new in (
+        (Keys.ARROW_RIGHT, "shapes/c-panorama/", [0, -1], [1, 0]),
+        (Keys.ARROW_LEFT, "shapes/b-portrait/", [0, 1], [-1, 0]),
+    ):
+        sized.execute_script(POLL_SLIDE_JS)
+        press(sized, key)
+        url_becomes(sized, base + url)
+        wait_for(sized, "return Object.keys(window.__slide).length === 2")
+        assert sized.execute_script("return window.__slide") == {"old": old, "new": new}, key
+        settled(sized)
+
+
+HEAD_JS = """
+const pick = s => Array.from(document.head.querySelectorAll(s)).map(e => e.getAttribute('content') || e.getAttribute('href'));
+return {title: document.title, og: pick('meta[property="og:title"]'), url: pick('meta[property="og:url"]'),
+  image: pick('meta[property="og:image"]'), canonical: pick('link[rel="canonical"]')};
+"""
+
+
+def test_paging_carries_the_new_photos_title_link_and_image_into_the_head(galleryc, tmp_path, serve, sized):
+    """A share or a bookmark after paging takes the photo shown, not the one first opened."""
+    content = make_viewer_site(tmp_path / "content")
+    (content / "site.yml").write_text("title: Viewer fixture\nbase_url: https://shapes.example/\n")
+    site = run_build(galleryc, content, tmp_path / "public", tmp_path).check()
+    at(sized, 1280, 800)
+    base = serve(site)
+    open_photo(sized, base + "shapes/a-landscape/")
+    press(sized, Keys.ARROW_RIGHT)
+    url_becomes(sized, base + "shapes/b-portrait/")
+    settled(sized)
+    head = sized.execute_script(HEAD_JS)
+    assert head["og"] == ["Shape b-portrait"], head
+    assert head["url"] == head["canonical"] == ["https://shapes.example/shapes/b-portrait/"], head
+    assert len(head["image"]) == 1 and "b-portrait" in head["image"][0], head
+    assert head["title"].startswith("Shape b-portrait"), head
+
+
 CLS_JS = """
 const done = arguments[arguments.length - 1];
 let total = 0;

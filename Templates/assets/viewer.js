@@ -13,7 +13,7 @@
   var help = doc.querySelector("[data-viewer-help]");
   var reduce = matchMedia("(prefers-reduced-motion: reduce)");
   var seconds = parseFloat(root.getAttribute("data-slideshow")) || 5;
-  var img, frame, largest, upgraded;
+  var img, frame, clip, largest, upgraded;
   var zoom = { s: 1, x: 0, y: 0 };
   var pages = {};
   var busy = false;
@@ -41,9 +41,12 @@
   }
 
   // --- The current photo ---------------------------------------------------------------------
+  // The frame is what moves: a photo's blur-up frame, or a clip's player with its duration
+  // (a clip swipes like a photo and never zooms).
   function bind() {
     img = root.querySelector("[data-viewer-image]");
-    frame = img && img.closest("[data-blurup]");
+    clip = img ? null : stage.querySelector(".gk-video");
+    frame = img ? img.closest("[data-blurup]") : clip;
     largest = 0;
     upgraded = false;
     if (img) {
@@ -59,6 +62,10 @@
       };
       if (img.complete && img.naturalWidth) ready();
       else img.addEventListener("load", ready, { once: true });
+    } else if (clip) {
+      // Starting the clip is an interaction: the slideshow waits for the reader.
+      clip.querySelector("video").addEventListener("play", pause);
+      preload();
     }
     zoom = { s: 1, x: 0, y: 0 };
     root.classList.remove("is-zoomed", "is-moving", "is-settling");
@@ -139,6 +146,10 @@
           doc.querySelector(selector).replaceWith(doc.importNode(next.querySelector(selector), true));
         });
         doc.title = next.title;
+        // What a share or a bookmark takes from the head: the new photo's, not the first's.
+        var meta = 'meta[property], meta[name="description"], meta[name^="twitter:"], link[rel="canonical"]';
+        each(doc.head.querySelectorAll(meta), function (node) { node.remove(); });
+        each(next.head.querySelectorAll(meta), function (node) { doc.head.appendChild(doc.importNode(node, true)); });
         status.setAttribute("data-text", next.querySelector("[data-viewer-status]").getAttribute("data-text"));
         bind();
         if (focused && $(focused)) $(focused).focus();
@@ -216,7 +227,7 @@
   }
 
   function zoomTo(scale, clientX, clientY, settle) {
-    if (!frame) return;
+    if (!img) return;
     var box = stage.getBoundingClientRect();
     var px = clientX === undefined ? box.width / 2 : clientX - box.left;
     var py = clientY === undefined ? box.height / 2 : clientY - box.top;
@@ -263,14 +274,30 @@
     var box = stage.getBoundingClientRect();
     var over = event.clientX >= box.left && event.clientX < box.right && event.clientY >= box.top && event.clientY < box.bottom;
     if (!stage.contains(event.target) && !(sliding && over)) return;
+    if (clip && !swipesClip(event)) return;
+    var snapshot = !!sliding;
     if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
     points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp, at: performance.now() };
-    try { stage.setPointerCapture(event.pointerId); } catch (e) { /* an ended pointer */ }
+    // A clip's player keeps its taps (play, controls) until the drag is a swipe; a touch on a
+    // slide's snapshot never reached the player, and its moves reach the stage only so.
+    if (!clip || snapshot) capture(event.pointerId);
     root.classList.remove("is-settling");
     begin();
   });
+
+  function capture(id) {
+    try { stage.setPointerCapture(id); } catch (e) { /* an ended pointer */ }
+  }
+
+  // On a clip the mouse clicks the player's controls (keys and buttons page), and a finger
+  // or pen swipes anywhere but the controls' strip along the player's bottom.
+  function swipesClip(event) {
+    if (event.pointerType === "mouse") return false;
+    var player = clip.querySelector("video").getBoundingClientRect();
+    return !(event.clientY > player.bottom - Math.min(56, player.height / 3) && event.clientY <= player.bottom);
+  }
 
   stage.addEventListener("pointermove", function (event) {
     var point = points[event.pointerId];
@@ -302,6 +329,7 @@
     } else if (gesture.moved > 8 && Math.abs(dx) > Math.abs(dy)) {
       // The photo follows the finger, reluctantly where there is no photo to go to.
       var edge = dx > 0 ? !href("previous") : !href("next");
+      if (clip && !root.classList.contains("is-moving")) capture(event.pointerId);
       root.classList.add("is-moving");
       frame.style.setProperty("--gk-tx", (edge ? dx / 4 : dx) + "px");
       frame.style.setProperty("--gk-ty", "0px");
@@ -373,7 +401,7 @@
 
   // Ctrl + wheel (and trackpad pinches, which arrive so) zooms; once zoomed, the wheel does.
   stage.addEventListener("wheel", function (event) {
-    if (!frame || !event.ctrlKey && !zoomed()) return;
+    if (!img || !event.ctrlKey && !zoomed()) return;
     event.preventDefault();
     pause();
     zoomTo(zoom.s * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), event.clientX, event.clientY);
@@ -476,7 +504,8 @@
       }
       return;
     }
-    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    // A focused player's own keys seek and play: the viewer's are the page's other keys.
+    if (target.closest && target.closest("input, textarea, select, [contenteditable], video, audio")) return;
     var key = event.key;
     var pan = stage.clientWidth / 10;
     if (key === " " && target.closest && target.closest("button, a")) return;

@@ -180,8 +180,7 @@ extension ContextBuilder {
         var value: [String: TemplateValue] = [
             "title": .string(title),
             "position": .string("\(index + 1) of \(siblings.count)"),
-            "announcement": .string(
-                text.hasExplicitTitle ? "Photo \(index + 1) of \(siblings.count): \(title)" : title),
+            "announcement": .string(text.announcement(position: index + 1, of: siblings.count)),
         ]
         if let image = image(
             photo, alt: text.alt(position: index + 1, of: siblings.count),
@@ -201,7 +200,13 @@ extension ContextBuilder {
                 selector: "[data-viewer] .\(PageStyles.className(for: photo))",
                 declarations: "--gk-max-width: \(largest)px;")
         }
-        if let video = photo.video { value["video"] = VideoContext.player(photo, video: video, links: links) }
+        if let video = photo.video,
+            case .dictionary(var player) = VideoContext.player(photo, video: video, links: links)
+        {
+            // The clip's ratio and size, for the viewer's fit (galleryc.css: `.viewer .gk-video`).
+            player["class"] = .string(styles.add(photo))
+            value["video"] = .dictionary(player)
+        }
         if !text.captionHTML.isEmpty { value["caption"] = .string(text.captionHTML) }
         let tagLinks = tagLinks(of: photo)
         value["tags"] = .array(tagLinks)

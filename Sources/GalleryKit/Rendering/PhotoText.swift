@@ -26,6 +26,8 @@ struct PhotoText: Sendable, Hashable {
     /// The caption as HTML: the sidecar's Markdown, else the description as paragraphs;
     /// empty when neither.
     let captionHTML: String
+    /// What the item is called where it has no title or alt: "Photo", or "Video" for a clip.
+    let noun: String
     /// True when the photo has a title (shown under its grid thumbnail).
     var hasExplicitTitle: Bool { title != nil }
 
@@ -34,6 +36,7 @@ struct PhotoText: Sendable, Hashable {
 
     init(_ photo: ProcessedPhoto) {
         let source = photo.source
+        noun = source.isVideo ? "Video" : "Photo"
         let metadata = (source.described ?? DescriptiveMetadata()).filled(
             from: photo.described ?? DescriptiveMetadata())
         let exifDescription = [photo.exif.imageDescription, photo.exif.userComment].lazy
@@ -58,15 +61,21 @@ struct PhotoText: Sendable, Hashable {
         }
     }
 
-    /// The title, else the photo's position (`Photo 3 of 12`).
+    /// The title, else the photo's position (`Photo 3 of 12`, `Video 4 of 12`).
     func title(position: Int, of count: Int) -> String {
-        title ?? "Photo \(position) of \(count)"
+        title ?? "\(noun) \(position) of \(count)"
+    }
+
+    /// What the viewer announces when the item becomes current: `Photo 3 of 12: Harbour`.
+    func announcement(position: Int, of count: Int) -> String {
+        let place = "\(noun) \(position) of \(count)"
+        return title.map { "\(place): \($0)" } ?? place
     }
 
     /// The alt text, else (when ``isAltMissing``) the photo's position, so that a linked
     /// thumbnail still has a name; never the file name.
     func alt(position: Int, of count: Int) -> String {
-        isAltMissing ? "Photo \(position) of \(count)" : alt
+        isAltMissing ? "\(noun) \(position) of \(count)" : alt
     }
 
     /// The warning for a photo without alt text, on the photo's own file.

@@ -9,7 +9,7 @@
   var help = doc.querySelector("[data-viewer-help]");
   var reduce = matchMedia("(prefers-reduced-motion: reduce)");
   var seconds = parseFloat(root.getAttribute("data-slideshow")) || 5;
-  var img, frame, largest, upgraded;
+  var img, frame, clip, largest, upgraded;
   var zoom = { s: 1, x: 0, y: 0 };
   var pages = {};
   var busy = false;
@@ -38,7 +38,8 @@
 
   function bind() {
     img = root.querySelector("[data-viewer-image]");
-    frame = img && img.closest("[data-blurup]");
+    clip = img ? null : stage.querySelector(".gk-video");
+    frame = img ? img.closest("[data-blurup]") : clip;
     largest = 0;
     upgraded = false;
     if (img) {
@@ -53,6 +54,9 @@
       };
       if (img.complete && img.naturalWidth) ready();
       else img.addEventListener("load", ready, { once: true });
+    } else if (clip) {
+      clip.querySelector("video").addEventListener("play", pause);
+      preload();
     }
     zoom = { s: 1, x: 0, y: 0 };
     root.classList.remove("is-zoomed", "is-moving", "is-settling");
@@ -130,6 +134,9 @@
           doc.querySelector(selector).replaceWith(doc.importNode(next.querySelector(selector), true));
         });
         doc.title = next.title;
+        var meta = 'meta[property], meta[name="description"], meta[name^="twitter:"], link[rel="canonical"]';
+        each(doc.head.querySelectorAll(meta), function (node) { node.remove(); });
+        each(next.head.querySelectorAll(meta), function (node) { doc.head.appendChild(doc.importNode(node, true)); });
         status.setAttribute("data-text", next.querySelector("[data-viewer-status]").getAttribute("data-text"));
         bind();
         if (focused && $(focused)) $(focused).focus();
@@ -201,7 +208,7 @@
   }
 
   function zoomTo(scale, clientX, clientY, settle) {
-    if (!frame) return;
+    if (!img) return;
     var box = stage.getBoundingClientRect();
     var px = clientX === undefined ? box.width / 2 : clientX - box.left;
     var py = clientY === undefined ? box.height / 2 : clientY - box.top;
@@ -244,14 +251,26 @@
     var box = stage.getBoundingClientRect();
     var over = event.clientX >= box.left && event.clientX < box.right && event.clientY >= box.top && event.clientY < box.bottom;
     if (!stage.contains(event.target) && !(sliding && over)) return;
+    if (clip && !swipesClip(event)) return;
+    var snapshot = !!sliding;
     if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
     points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp, at: performance.now() };
-    try { stage.setPointerCapture(event.pointerId); } catch (e) { /* an ended pointer */ }
+    if (!clip || snapshot) capture(event.pointerId);
     root.classList.remove("is-settling");
     begin();
   });
+
+  function capture(id) {
+    try { stage.setPointerCapture(id); } catch (e) { /* an ended pointer */ }
+  }
+
+  function swipesClip(event) {
+    if (event.pointerType === "mouse") return false;
+    var player = clip.querySelector("video").getBoundingClientRect();
+    return !(event.clientY > player.bottom - Math.min(56, player.height / 3) && event.clientY <= player.bottom);
+  }
 
   stage.addEventListener("pointermove", function (event) {
     var point = points[event.pointerId];
@@ -282,6 +301,7 @@
       apply();
     } else if (gesture.moved > 8 && Math.abs(dx) > Math.abs(dy)) {
       var edge = dx > 0 ? !href("previous") : !href("next");
+      if (clip && !root.classList.contains("is-moving")) capture(event.pointerId);
       root.classList.add("is-moving");
       frame.style.setProperty("--gk-tx", (edge ? dx / 4 : dx) + "px");
       frame.style.setProperty("--gk-ty", "0px");
@@ -350,7 +370,7 @@
   stage.addEventListener("dragstart", function (event) { event.preventDefault(); });
 
   stage.addEventListener("wheel", function (event) {
-    if (!frame || !event.ctrlKey && !zoomed()) return;
+    if (!img || !event.ctrlKey && !zoomed()) return;
     event.preventDefault();
     pause();
     zoomTo(zoom.s * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), event.clientX, event.clientY);
@@ -446,7 +466,7 @@
       }
       return;
     }
-    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable], video, audio")) return;
     var key = event.key;
     var pan = stage.clientWidth / 10;
     if (key === " " && target.closest && target.closest("button, a")) return;
