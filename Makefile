@@ -147,7 +147,8 @@ clean:
 # Benchmarks (not part of `make test`): image pipeline against its peers, incremental rebuilds,
 # the preview server's reload latency against hugo server, its behaviour under load, and the
 # video stage's transcode speed (x real time) for a 1080p and a 4K HDR clip, and the
-# published pages' LCP, CLS and bytes against sigal's photoswipe theme. The scripts
+# published pages' LCP, CLS and bytes against sigal's photoswipe theme, and the viewer's
+# gesture frame rates against PhotoSwipe. The scripts
 # install their own peers (hugo, vips, sigal, wrk) when missing.
 .PHONY: bench bench-video
 bench: build
@@ -157,6 +158,7 @@ bench: build
 	Benchmarks/load.sh
 	Benchmarks/video.sh
 	Benchmarks/webperf.sh
+	Benchmarks/viewer_motion.sh
 
 bench-video: build
 	Benchmarks/video.sh

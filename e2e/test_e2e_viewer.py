@@ -447,6 +447,52 @@ def serious(driver) -> list:
     ]
 
 
+def layout_count(driver) -> float:
+    metrics = driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "LayoutCount")
+
+
+def test_swiping_panning_and_pinching_lay_nothing_out_on_a_slow_phone(viewer_site, serve, sized):
+    """Transforms only: no layout per pointer move while a drag follows the finger, while a
+    zoomed photo pans, or during a pinch, with the CPU 4x slower (frame rates, next to
+    PhotoSwipe's: Benchmarks/viewer_motion.sh)."""
+    at(sized, 390, 844, 3, True)
+    base = serve(viewer_site)
+    open_photo(sized, base + "shapes/a-landscape/")
+    sized.execute_cdp_cmd("Performance.enable", {})
+    sized.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+    try:
+        m = measure(sized)
+        x, y = (m["stage"]["left"] + m["stage"]["right"]) / 2, (m["stage"]["top"] + m["stage"]["bottom"]) / 2
+
+        def moves(start, step, count=30):
+            def fingers(kind, n):
+                points = [{"x": px + dx * n, "y": py + dy * n, "id": i + 1} for i, ((px, py), (dx, dy)) in enumerate(zip(start, step))]
+                sized.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            fingers("touchStart", 0)
+            fingers("touchMove", 1)
+            fingers("touchMove", 2)
+            before = layout_count(sized)
+            for n in range(3, count + 3):
+                fingers("touchMove", n)
+            after = layout_count(sized)
+            sized.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            time.sleep(0.6)
+            return after - before
+
+        assert moves([(x, y)], [(-2, 0)]) == 0, "a drag lays out"
+        ActionChains(sized).double_click(frame_element(sized)).perform()
+        wait_for(sized, "return document.querySelector('[data-viewer]').classList.contains('is-zoomed')")
+        time.sleep(0.6)
+        assert moves([(x, y)], [(2, 1)]) == 0, "a zoomed pan lays out"
+        press(sized, "0")
+        time.sleep(0.6)
+        assert moves([(x - 40, y), (x + 40, y)], [(-1, 0), (1, 0)]) <= 1, "a pinch lays out per move"
+    finally:
+        sized.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+
 def test_axe_finds_nothing_serious_fit_or_zoomed(viewer_site, demo_build, serve, sized):
     at(sized, 1280, 800)
     for site in (demo_build.check(), viewer_site):
