@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -513,3 +514,51 @@ def test_swipes_page_across_clips_and_a_tap_on_the_player_stays(mixed_site, serv
         _url_becomes(browser, f"{base}walk/c-tall/")
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+LEAKY_FFMPEG = """#!/usr/bin/env python3
+# ffmpeg as galleryc calls it, but keeping the source's metadata (a broken or changed ffmpeg).
+import os, sys
+args = sys.argv[1:]
+for i, arg in enumerate(args):
+    if arg == "-map_metadata" and args[i + 1] == "-1":
+        args[i + 1] = "0"
+    if arg == "+faststart":
+        args[i] = "+faststart+use_metadata_tags"
+os.execv(REAL, ["ffmpeg", *args])
+"""
+
+
+def test_a_published_video_with_a_location_fails_the_build_and_is_not_cached(galleryc, tmp_path):
+    """The post-build scan reads the MP4's atoms: an ffmpeg that kept the phone's location
+    fails the build, naming the published file; nothing is published, and the next build
+    (with a good ffmpeg) transcodes again instead of restoring the leaking file."""
+    real = subprocess.run(["which", "ffmpeg"], capture_output=True, text=True, check=True).stdout.strip()
+    tools = tmp_path / "leaky"
+    tools.mkdir()
+    (tools / "ffmpeg").write_text(LEAKY_FFMPEG.replace("REAL", repr(real)))
+    (tools / "ffmpeg").chmod(0o755)
+    album = tmp_path / "content" / "a"
+    album.mkdir(parents=True)
+    make_phone(album / "phone.mov")
+    (album / "phone.md").write_text("---\nalt: Blue with a red corner\n---\n")
+    output = tmp_path / "public"
+
+    def build(path: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(galleryc), "build", str(tmp_path / "content"), "--output", str(output),
+             "--cache-dir", str(tmp_path / "cache")],
+            cwd=tmp_path, capture_output=True, text=True, timeout=180,
+            env=dict(os.environ, NO_COLOR="1", PATH=path),
+        )  # fmt: skip
+
+    leaky = build(f"{tools}:{os.environ['PATH']}")
+    assert leaky.returncode != 0, leaky.stdout + leaky.stderr
+    assert re.search(r"public/_video/[0-9a-f]+/phone\.mp4: error: published video contains a location", leaky.stderr), leaky.stderr
+    assert not output.exists()
+    good = build(os.environ["PATH"])
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "1 video" in good.stdout and "cached" not in good.stdout.split("video")[1], good.stdout
+    [mp4] = published_videos(output)
+    tags = json.loads(subprocess.run(["exiftool", "-j", "-a", "-G1", str(mp4)], capture_output=True, text=True).stdout)[0]
+    assert not [k for k in tags if "GPS" in k or "Location" in k or "Serial" in k], tags

@@ -28,4 +28,16 @@ extension DerivativeCache {
     func isScannedClean(_ key: CacheKey) -> Bool {
         state.withLock { $0.index.entries[key.hex]?.scannedClean == true }
     }
+
+    /// Removes the entries for `keys` (files the leak check refused): later lookups miss, and
+    /// the next build makes them again.
+    func discard(_ keys: [CacheKey]) {
+        for key in Set(keys.map(\.hex)) {
+            try? FileManager.default.removeItem(at: entryDirectory(for: CacheKey(hex: key, contentHash: "")))
+            state.withLock { state in
+                state.index.entries[key] = nil
+                state.records[key] = nil
+            }
+        }
+    }
 }

@@ -140,6 +140,7 @@ struct BuildRun: Sendable {
         }
         output.sourceCoordinates += videos.sourceCoordinates
         output.scannedCleanPaths.formUnion(videos.scannedCleanPaths)
+        output.cacheKeys.merge(videos.cacheKeys) { ours, _ in ours }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
     }
 
@@ -233,7 +234,16 @@ struct BuildRun: Sendable {
                 staging: staging.stagingDirectory, scanner: scanner)
                 + scanner.scanOutput(directory: staging.stagingDirectory, paths: downloads.paths.sorted())
         }
+        discardEntries(of: leaks, images: images)
         return leaks.sorted { $0.location.file < $1.location.file }
+    }
+
+    /// A published file the leak check refuses must not come back from the cache: its entry
+    /// goes, so the next build makes it again (once ffmpeg or galleryc is mended) instead of
+    /// failing on the same cached file for ever.
+    private func discardEntries(of leaks: [GPSLeak], images: Images) {
+        guard let cache = images.cache else { return }
+        cache.discard(leaks.compactMap { images.output.cacheKeys[$0.location.file] })
     }
 
     /// Reports the leaks, then stops the build when anything went wrong: any error (unless

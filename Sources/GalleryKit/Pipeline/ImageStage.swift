@@ -36,6 +36,9 @@ struct ImageStage: Sendable {
         /// Rendition paths (site-relative) restored from cache entries that an earlier
         /// successful build already scanned for GPS; the leak check may skip them.
         var scannedCleanPaths: Set<String> = []
+        /// The cache entry behind each published path (restored or stored), so that a file the
+        /// leak check refuses can take its entry with it.
+        var cacheKeys: [String: CacheKey] = [:]
     }
 
     /// Processes `photos`; failures become diagnostics and the photo is left out.
@@ -69,7 +72,7 @@ struct ImageStage: Sendable {
             Output(
                 derivatives: state.results,
                 sourceCoordinates: state.coordinates.sorted { $0.source < $1.source },
-                cachedCount: state.cached, scannedCleanPaths: state.cleanPaths)
+                cachedCount: state.cached, scannedCleanPaths: state.cleanPaths, cacheKeys: state.keys)
         }
     }
 
@@ -99,6 +102,9 @@ struct ImageStage: Sendable {
                 if outcome.fromCache { state.cached += 1 }
                 if clean, let derivatives = outcome.derivatives {
                     state.cleanPaths.formUnion(derivatives.publishedFiles.map(\.path))
+                }
+                if let key = outcome.key, let derivatives = outcome.derivatives {
+                    for file in derivatives.publishedFiles { state.keys[file.path] = key }
                 }
                 state.coordinates += coordinates
                 guard counted else { return nil }
@@ -211,4 +217,5 @@ private struct WorkState {
     var coordinates: [GPSCoordinate] = []
     var cached = 0
     var cleanPaths: Set<String> = []
+    var keys: [String: CacheKey] = [:]
 }

@@ -40,6 +40,8 @@ struct VideoStage: Sendable {
         var cachedCount = 0
         /// Published paths from cache entries an earlier successful build scanned for GPS.
         var scannedCleanPaths: Set<String> = []
+        /// The cache entry behind each published file (restored or stored).
+        var cacheKeys: [String: CacheKey] = [:]
         /// Work folders that hold posters (no cache): removed once the build is over.
         var scratch: [URL] = []
 
@@ -159,6 +161,7 @@ struct VideoStage: Sendable {
                 output.posters[clip.sourcePath] = restored.poster
                 output.cachedCount += 1
                 if clean { output.scannedCleanPaths.formUnion(restored.video.files.map(\.path)) }
+                for file in restored.video.files { output.cacheKeys[file.path] = key }
             }
             return nil
         }
@@ -211,10 +214,12 @@ struct VideoStage: Sendable {
             duration: made.duration, width: made.width, height: made.height, hasAudio: item.probe.hasAudio,
             transfer: item.probe.transfer, recorded: item.probe.recorded, files: files)
         var poster = made.poster
+        var stored: CacheKey?
         if let cache, let key = item.key {
             do throws(CacheError) {
                 poster = try cache.storeVideo(
                     video, poster: made.poster, of: clip.sourcePath, filesIn: siteRoot, key: key)
+                stored = key
             } catch {
                 diagnostics.emit(error)
                 keepWork = true
@@ -227,6 +232,7 @@ struct VideoStage: Sendable {
             output.videos[clip.sourcePath] = video
             output.posters[clip.sourcePath] = poster
             if let scratch { output.scratch.append(scratch) }
+            if let stored { for file in files { output.cacheKeys[file.path] = stored } }
         }
     }
 
