@@ -562,3 +562,67 @@ def test_a_published_video_with_a_location_fails_the_build_and_is_not_cached(gal
     [mp4] = published_videos(output)
     tags = json.loads(subprocess.run(["exiftool", "-j", "-a", "-G1", str(mp4)], capture_output=True, text=True).stdout)[0]
     assert not [k for k in tags if "GPS" in k or "Location" in k or "Serial" in k], tags
+
+
+@pytest.fixture(scope="session")
+def slider_site(galleryc, tmp_path_factory) -> Path:
+    """A slider album: a photo, then a clip, then a photo."""
+    work = tmp_path_factory.mktemp("slider")
+    album = work / "content" / "reel"
+    album.mkdir(parents=True)
+    (work / "content" / "site.yml").write_text("title: Reel\n")
+    (album / "index.md").write_text("---\ntitle: Reel\nlayout: slider\nsort: name\n---\n")
+    Image.new("RGB", (1200, 800), (40, 160, 90)).save(album / "a-field.jpg", quality=90)
+    make_pattern(album / "b-clip.mp4", seconds=2, size="640x360")
+    Image.new("RGB", (1200, 800), (160, 40, 90)).save(album / "c-wall.jpg", quality=90)
+    for stem in ("a-field", "b-clip", "c-wall"):
+        (album / f"{stem}.md").write_text(f"---\nalt: {stem}\n---\n")
+    return run_build(galleryc, work / "content", work / "public", work).check()
+
+
+SLIDE_PREVIEW_JS = """
+const slide = document.querySelector('.gk-slide.is-current');
+const v = slide && slide.querySelector('.gk-video-preview');
+return {current: slide && slide.id, previews: document.querySelectorAll('.gk-video-preview').length,
+  playing: !!v && !v.paused && v.currentTime > 0, muted: !!v && v.muted, loop: !!v && v.loop};
+"""
+
+
+def _slider_state(browser, want: dict, timeout: float = 8) -> dict:
+    deadline = time.monotonic() + timeout
+    state = {}
+    while time.monotonic() < deadline:
+        state = browser.execute_script(SLIDE_PREVIEW_JS)
+        if all(state.get(k) == v for k, v in want.items()):
+            break
+        time.sleep(0.1)
+    return state
+
+
+def test_the_hero_sliders_current_clip_previews_muted_only_without_reduced_motion(slider_site, serve, browser):
+    base = serve(slider_site)
+    set_reduced_motion(browser, False)
+    browser.get(base + "reel/")
+    # The first slide is a photo: nothing plays.
+    time.sleep(0.8)
+    assert browser.execute_script(SLIDE_PREVIEW_JS)["previews"] == 0
+    assert browser.find_elements(By.CSS_SELECTOR, "#gk-slide-2 .gk-video-badge"), "the clip's slide has no badge"
+    browser.find_element(By.CSS_SELECTOR, "[data-slider-next]").click()
+    state = _slider_state(browser, {"current": "gk-slide-2", "playing": True})
+    assert state == {"current": "gk-slide-2", "previews": 1, "playing": True, "muted": True, "loop": True}, state
+    # Moving on stops it.
+    browser.find_element(By.CSS_SELECTOR, "[data-slider-next]").click()
+    state = _slider_state(browser, {"current": "gk-slide-3", "previews": 0})
+    assert state["previews"] == 0, state
+    # Under reduced motion the clip's slide stays a still, and a preference change stops one.
+    browser.find_element(By.CSS_SELECTOR, "[data-slider-prev]").click()
+    assert _slider_state(browser, {"current": "gk-slide-2", "playing": True})["playing"]
+    set_reduced_motion(browser, True)
+    assert _slider_state(browser, {"previews": 0})["previews"] == 0
+    browser.get(base + "reel/#gk-slide-2")
+    browser.find_element(By.CSS_SELECTOR, "[data-slider-next]").click()
+    browser.find_element(By.CSS_SELECTOR, "[data-slider-prev]").click()
+    time.sleep(1.5)
+    state = browser.execute_script(SLIDE_PREVIEW_JS)
+    assert state["current"] == "gk-slide-2" and state["previews"] == 0, state
+    assert browser.execute_script(NOTHING_PLAYS_JS) == []

@@ -71,6 +71,7 @@
   // --- Hero slider: buttons, dots, arrow keys and the background crossfade. ---------------
   // The carousel itself is a native scroll-snap list: swipe and scroll work without this.
   var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+  var sliderPreviews = [];
 
   function setupSlider(slider) {
     var list = slider.querySelector("[data-slides]");
@@ -98,6 +99,27 @@
       });
       if (prev) prev.disabled = index === 0;
       if (next) next.disabled = index === slides.length - 1;
+      preview();
+    }
+
+    // The current slide's clip previews while the slider is in view and the tab is shown.
+    var inView = false;
+    function preview() {
+      Array.prototype.forEach.call(slides, function (slide, i) {
+        var badge = slide.querySelector("[data-gk-preview]");
+        var clip = badge && previewOf(badge);
+        if (!clip) return;
+        if (i === current && inView && !document.hidden) clip.start();
+        else clip.stop();
+      });
+    }
+    sliderPreviews.push(preview);
+    if (window.IntersectionObserver && list.querySelector("[data-gk-preview]")) {
+      new IntersectionObserver(function (entries) {
+        inView = entries[entries.length - 1].isIntersecting;
+        preview();
+      }).observe(list);
+      document.addEventListener("visibilitychange", preview);
     }
 
     function indexFromScroll() {
@@ -152,7 +174,6 @@
     show(indexFromScroll());
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 
   // Pulling the page down past its top (where the browser reports it, e.g. Safari's rubber
   // band) enlarges the hero background; the stylesheet ignores this under reduced motion.
@@ -164,46 +185,59 @@
     }, { passive: true });
   }
 
-  // A video tile previews its clip, muted, while a mouse rests on it: only when the reader's
-  // motion preference is no-preference (checked at that moment, so a change applies at once),
-  // never on touch, never with Save-Data. Leaving the tile removes the preview.
+  // A clip previews itself, muted and looping, over its poster: a tile while a mouse rests on
+  // it, and the hero slider's current slide while the slider is on screen. Only when the
+  // reader's motion preference is no-preference (checked each time, and a change to reduce
+  // stops every preview), never with Save-Data; a tile on a touch screen does not preview.
   var motionOK = window.matchMedia("(prefers-reduced-motion: no-preference)");
-  function saveData() {
-    return !!(navigator.connection && navigator.connection.saveData);
-  }
-  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-preview]"), function (badge) {
+  var previewers = [];
+  function previewOf(badge) {
+    if (badge.gkPreview !== undefined) return badge.gkPreview;
     var link = badge.closest("a");
     var frame = link && link.querySelector("[data-blurup]");
-    if (!frame) return;
     var preview = null;
-    function stop() {
-      if (!preview) return;
-      preview.pause();
-      preview.removeAttribute("src");
-      preview.remove();
-      preview = null;
-    }
-    link.addEventListener("pointerenter", function (event) {
-      if (event.pointerType !== "mouse" || !motionOK.matches || saveData() || preview) return;
-      preview = document.createElement("video");
-      preview.className = "gk-video-preview";
-      preview.muted = true;
-      preview.defaultMuted = true;
-      preview.loop = true;
-      preview.playsInline = true;
-      preview.setAttribute("muted", "");
-      preview.setAttribute("playsinline", "");
-      preview.setAttribute("aria-hidden", "true");
-      preview.tabIndex = -1;
-      preview.src = badge.getAttribute("data-gk-preview");
-      frame.appendChild(preview);
-      var mine = preview;
-      var playing = preview.play();
-      if (playing && playing.catch) playing.catch(function () { if (preview === mine) stop(); });
+    var self = badge.gkPreview = frame ? {
+      link: link,
+      start: function () {
+        if (preview || !motionOK.matches || navigator.connection && navigator.connection.saveData) return;
+        preview = document.createElement("video");
+        preview.className = "gk-video-preview";
+        preview.muted = preview.defaultMuted = preview.loop = preview.playsInline = true;
+        ["muted", "playsinline"].forEach(function (name) { preview.setAttribute(name, ""); });
+        preview.setAttribute("aria-hidden", "true");
+        preview.tabIndex = -1;
+        preview.src = badge.getAttribute("data-gk-preview");
+        frame.appendChild(preview);
+        var mine = preview;
+        var playing = preview.play();
+        if (playing && playing.catch) playing.catch(function () { if (preview === mine) self.stop(); });
+      },
+      stop: function () {
+        if (!preview) return;
+        preview.pause();
+        preview.removeAttribute("src");
+        preview.remove();
+        preview = null;
+      },
+    } : null;
+    if (self) previewers.push(self);
+    return self;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-preview]"), function (badge) {
+    var preview = previewOf(badge);
+    // The slider plays its current slide itself.
+    if (!preview || badge.closest("[data-slide]")) return;
+    preview.link.addEventListener("pointerenter", function (event) {
+      if (event.pointerType === "mouse") preview.start();
     });
-    link.addEventListener("pointerleave", stop);
-    if (motionOK.addEventListener) {
-      motionOK.addEventListener("change", function () { if (!motionOK.matches) stop(); });
-    }
+    preview.link.addEventListener("pointerleave", preview.stop);
   });
+  if (motionOK.addEventListener) {
+    motionOK.addEventListener("change", function () {
+      if (!motionOK.matches) previewers.forEach(function (preview) { preview.stop(); });
+      sliderPreviews.forEach(function (refresh) { refresh(); });
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 })();

@@ -27,7 +27,8 @@ extension ContextBuilder {
         return plans
     }
 
-    /// The slider: `slides` (index, number, id, href, title, image, background, current),
+    /// The slider: `slides` (index, number, id, href, title, image, background, current,
+    /// `video` for a clip: its badge, whose preview the script plays on the current slide),
     /// `count`; nil when the album has none. The first slide is in the first viewport (the
     /// LCP candidate: high priority); the others are beside it, out of view, and lazy.
     func heroContext(_ album: Album, order: inout LoadingOrder, styles: inout PageStyles) -> TemplateValue? {
@@ -62,6 +63,7 @@ extension ContextBuilder {
                     declarations: "--gk-bg: url('\(links.href(small.path))');")
             }
             if let placeholder = photo.placeholder { slide["placeholder"] = .string(placeholder) }
+            if let video = photo.video { slide["video"] = VideoContext.badge(video, links: links) }
             slides.append(.dictionary(slide))
         }
         if photos.count > 1 { addNoScriptDotRules(count: photos.count, styles: &styles) }

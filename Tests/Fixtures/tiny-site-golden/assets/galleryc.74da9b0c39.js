@@ -59,6 +59,7 @@
   });
 
   var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+  var sliderPreviews = [];
 
   function setupSlider(slider) {
     var list = slider.querySelector("[data-slides]");
@@ -86,6 +87,26 @@
       });
       if (prev) prev.disabled = index === 0;
       if (next) next.disabled = index === slides.length - 1;
+      preview();
+    }
+
+    var inView = false;
+    function preview() {
+      Array.prototype.forEach.call(slides, function (slide, i) {
+        var badge = slide.querySelector("[data-gk-preview]");
+        var clip = badge && previewOf(badge);
+        if (!clip) return;
+        if (i === current && inView && !document.hidden) clip.start();
+        else clip.stop();
+      });
+    }
+    sliderPreviews.push(preview);
+    if (window.IntersectionObserver && list.querySelector("[data-gk-preview]")) {
+      new IntersectionObserver(function (entries) {
+        inView = entries[entries.length - 1].isIntersecting;
+        preview();
+      }).observe(list);
+      document.addEventListener("visibilitychange", preview);
     }
 
     function indexFromScroll() {
@@ -138,7 +159,6 @@
     show(indexFromScroll());
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 
   var backdrop = document.querySelector(".gk-hero-backdrop");
   if (backdrop) {
@@ -149,42 +169,53 @@
   }
 
   var motionOK = window.matchMedia("(prefers-reduced-motion: no-preference)");
-  function saveData() {
-    return !!(navigator.connection && navigator.connection.saveData);
-  }
-  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-preview]"), function (badge) {
+  var previewers = [];
+  function previewOf(badge) {
+    if (badge.gkPreview !== undefined) return badge.gkPreview;
     var link = badge.closest("a");
     var frame = link && link.querySelector("[data-blurup]");
-    if (!frame) return;
     var preview = null;
-    function stop() {
-      if (!preview) return;
-      preview.pause();
-      preview.removeAttribute("src");
-      preview.remove();
-      preview = null;
-    }
-    link.addEventListener("pointerenter", function (event) {
-      if (event.pointerType !== "mouse" || !motionOK.matches || saveData() || preview) return;
-      preview = document.createElement("video");
-      preview.className = "gk-video-preview";
-      preview.muted = true;
-      preview.defaultMuted = true;
-      preview.loop = true;
-      preview.playsInline = true;
-      preview.setAttribute("muted", "");
-      preview.setAttribute("playsinline", "");
-      preview.setAttribute("aria-hidden", "true");
-      preview.tabIndex = -1;
-      preview.src = badge.getAttribute("data-gk-preview");
-      frame.appendChild(preview);
-      var mine = preview;
-      var playing = preview.play();
-      if (playing && playing.catch) playing.catch(function () { if (preview === mine) stop(); });
+    var self = badge.gkPreview = frame ? {
+      link: link,
+      start: function () {
+        if (preview || !motionOK.matches || navigator.connection && navigator.connection.saveData) return;
+        preview = document.createElement("video");
+        preview.className = "gk-video-preview";
+        preview.muted = preview.defaultMuted = preview.loop = preview.playsInline = true;
+        ["muted", "playsinline"].forEach(function (name) { preview.setAttribute(name, ""); });
+        preview.setAttribute("aria-hidden", "true");
+        preview.tabIndex = -1;
+        preview.src = badge.getAttribute("data-gk-preview");
+        frame.appendChild(preview);
+        var mine = preview;
+        var playing = preview.play();
+        if (playing && playing.catch) playing.catch(function () { if (preview === mine) self.stop(); });
+      },
+      stop: function () {
+        if (!preview) return;
+        preview.pause();
+        preview.removeAttribute("src");
+        preview.remove();
+        preview = null;
+      },
+    } : null;
+    if (self) previewers.push(self);
+    return self;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-preview]"), function (badge) {
+    var preview = previewOf(badge);
+    if (!preview || badge.closest("[data-slide]")) return;
+    preview.link.addEventListener("pointerenter", function (event) {
+      if (event.pointerType === "mouse") preview.start();
     });
-    link.addEventListener("pointerleave", stop);
-    if (motionOK.addEventListener) {
-      motionOK.addEventListener("change", function () { if (!motionOK.matches) stop(); });
-    }
+    preview.link.addEventListener("pointerleave", preview.stop);
   });
+  if (motionOK.addEventListener) {
+    motionOK.addEventListener("change", function () {
+      if (!motionOK.matches) previewers.forEach(function (preview) { preview.stop(); });
+      sliderPreviews.forEach(function (refresh) { refresh(); });
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 })();
