@@ -15,6 +15,16 @@ struct ImageSizes: Sendable {
     static let bias = 1.0
     /// The narrowest viewport the pieces are fitted from (a narrower one extends the first).
     static let narrowestViewport = 320.0
+    /// Album tiles on phones and tablets (below the desktop breakpoint) are fetched for at most
+    /// this many device pixels per CSS pixel: on a 3x phone `sizes` states two thirds of the
+    /// drawn width. At thumbnail size a 3x rendition is hardly sharper than a 2x one but has 2.25
+    /// times the pixels, and on a phone's connection they are what delays the first screen
+    /// (Benchmarks/webperf.sh: the album's first view on a 3x phone under Fast 3G). Photo
+    /// pages, slides and story photos keep the screen's full density.
+    static let tileDensityCap = 2.0
+    /// Screens at or above this density get the capped tile widths (2.5: 3x phones and
+    /// 2.625x/2.75x Android ones, not 2x tablets).
+    static let cappedDensity = 2.5
 
     init(geometry: ThemeGeometry = .default) {
         self.geometry = geometry
@@ -33,7 +43,7 @@ struct ImageSizes: Sendable {
     func justifiedTile(_ layout: JustifiedLayout, index: Int) -> String {
         let aspect = layout.aspects.indices.contains(index) ? layout.aspects[index] : 1
         return attribute(
-            regime: { layout.bandIndex(column: column($0).width) },
+            capped: true, regime: { layout.bandIndex(column: column($0).width) },
             width: { viewport in
                 let (column, gap) = column(viewport)
                 let bandIndex = layout.bandIndex(column: column)
@@ -49,7 +59,7 @@ struct ImageSizes: Sendable {
     func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double) -> String {
         let crop = max(1, photoAspect / frameAspect)
         return attribute(
-            regime: { geometry.gridColumns(column: column($0).width, atLeastTwo: atLeastTwo) },
+            capped: true, regime: { geometry.gridColumns(column: column($0).width, atLeastTwo: atLeastTwo) },
             width: { viewport in
                 let (column, gap) = column(viewport)
                 let columns = Double(geometry.gridColumns(column: column, atLeastTwo: atLeastTwo))
@@ -187,8 +197,11 @@ struct ImageSizes: Sendable {
 
     /// `sizes` for a width that is linear in the viewport within each regime (band, number of
     /// columns) and each stretch of the gap (fixed, `1.5vw`, fixed): the exact line per piece,
-    /// neighbouring pieces merged where one line fits both within half a pixel.
-    func attribute(regime: (Double) -> Int, width: (Double) -> Double) -> String {
+    /// neighbouring pieces merged where one line fits both within half a pixel. With `capped`,
+    /// each piece below the desktop breakpoint is preceded by its ``tileDensityCap`` version
+    /// for screens of ``cappedDensity`` and more (`(min-resolution: 2.5dppx) and (min-width:
+    /// 534px) calc(17.62vw - 5px)`), which wins there because it comes first.
+    func attribute(capped: Bool = false, regime: (Double) -> Int, width: (Double) -> Double) -> String {
         // Where the gap, the scrollbar or the column changes its formula.
         let kinks =
             [geometry.minimumGap, geometry.maximumGap].map { $0 / max(geometry.gapPerViewport, 1e-9) }
@@ -231,9 +244,18 @@ struct ImageSizes: Sendable {
         // Each width is stated a pixel narrow: a tile drawn a fraction of a pixel wider than a
         // rendition is as sharp with it as with the next one up, which costs half as much again.
         var entries = ["(min-width: \(px(widestViewport))) \(px(width(widestViewport) - Self.bias))"]
+        let dense = "(min-resolution: \(number(Self.cappedDensity))dppx)"
+        // A 3x phone, the common dense screen, then fetches at exactly the cap.
+        let scale = Self.tileDensityCap / 3
         for (index, piece) in pieces.enumerated().reversed() {
             let value = linear(slope: piece.slope, intercept: piece.intercept - Self.bias)
-            entries.append(index == 0 ? value : "(min-width: \(px(piece.from))) \(value)")
+            let from = index == 0 ? "" : "(min-width: \(px(piece.from)))"
+            if capped && piece.from < geometry.desktopViewport {
+                let less = linear(
+                    slope: piece.slope * scale, intercept: (piece.intercept - Self.bias) * scale)
+                entries.append((from.isEmpty ? dense : "\(dense) and \(from)") + " " + less)
+            }
+            entries.append(from.isEmpty ? value : "\(from) \(value)")
         }
         return entries.joined(separator: ", ")
     }

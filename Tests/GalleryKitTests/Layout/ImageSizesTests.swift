@@ -7,10 +7,21 @@ import Testing
 /// width: checked by evaluating them as a browser does (the first matching `(min-width: …)`
 /// entry; `calc(Avw ± Bpx)`, `Npx`) against the layout's own arithmetic.
 @Suite struct ImageSizesTests {
-    /// Evaluates the `sizes` forms ``ImageSizes`` writes for pieces (no `min()`/`max()`).
-    static func evaluate(_ sizes: String, viewport: Double) -> Double? {
-        for entry in sizes.components(separatedBy: ", ") {
-            var value = Substring(entry)
+    /// Evaluates the `sizes` forms ``ImageSizes`` writes for pieces (no `min()`/`max()`), on a
+    /// screen of `dpr` device pixels per CSS pixel.
+    static func evaluate(_ sizes: String, viewport: Double, dpr: Double = 1) -> Double? {
+        for whole in sizes.components(separatedBy: ", ") {
+            var entry = Substring(whole)
+            if entry.hasPrefix("(min-resolution: ") {
+                guard let close = entry.firstIndex(of: ")"),
+                    let density = Double(
+                        entry[entry.index(entry.startIndex, offsetBy: 17)..<close].dropLast(4))
+                else { return nil }
+                if dpr < density { continue }
+                entry = entry[entry.index(after: close)...].dropFirst()
+                if entry.hasPrefix("and ") { entry = entry.dropFirst(4) }
+            }
+            var value = entry
             if entry.hasPrefix("(min-width: ") {
                 guard let close = entry.firstIndex(of: ")") else { return nil }
                 let minimum =
@@ -44,18 +55,40 @@ import Testing
         for index in aspects.indices {
             let attribute = sizes.justifiedTile(layout, index: index)
             for viewport in Self.viewports {
-                let stated = try #require(Self.evaluate(attribute, viewport: viewport), "\(attribute)")
                 let page = geometry.pageViewport(viewport)
                 let column = geometry.columnWidth(viewport: page)
                 let drawn = layout.tiles(column: column, gap: geometry.gap(viewport: page))[index].width
-                worst = max(worst, abs(stated - drawn))
-                #expect(
-                    (-2.5...0.5).contains(stated - drawn),
-                    "tile \(index) at \(viewport): says \(stated), drawn \(drawn)"
-                )
+                for dpr in [1.0, 2, 3] {
+                    let stated = try #require(
+                        Self.evaluate(attribute, viewport: viewport, dpr: dpr), "\(attribute)")
+                    let wanted = drawn * Self.densityScale(viewport: viewport, dpr: dpr)
+                    worst = max(worst, abs(stated - wanted))
+                    #expect(
+                        (-2.5...0.5).contains(stated - wanted),
+                        "tile \(index) at \(viewport) @\(dpr)x: says \(stated), drawn \(drawn)"
+                    )
+                }
             }
         }
         #expect(worst > 0 || aspects.isEmpty)
+    }
+
+    /// What tiles' `sizes` state of their drawn width: all of it, except below the desktop
+    /// breakpoint on screens of 2.5x and more, where a 3x screen fetches for 2x.
+    static func densityScale(viewport: Double, dpr: Double) -> Double {
+        viewport < ThemeGeometry.default.desktopViewport && dpr >= ImageSizes.cappedDensity
+            ? ImageSizes.tileDensityCap / 3 : 1
+    }
+
+    @Test func onAThreeXPhoneATileFetchesTwoDevicePixelsPerCSSPixel() throws {
+        let layout = JustifiedLayout(aspects: [1.5, 1.5, 2.0 / 3, 1.5])
+        let attribute = ImageSizes().justifiedTile(layout, index: 0)
+        let plain = try #require(Self.evaluate(attribute, viewport: 390, dpr: 2))
+        let dense = try #require(Self.evaluate(attribute, viewport: 390, dpr: 3))
+        #expect(abs(dense * 3 - plain * 2) < 2, "\(attribute)")
+        // Desktops keep their density.
+        let desktop = try #require(Self.evaluate(attribute, viewport: 1280, dpr: 3))
+        #expect(desktop == (try #require(Self.evaluate(attribute, viewport: 1280, dpr: 1))))
     }
 
     @Test(arguments: [true, false])
@@ -64,16 +97,19 @@ import Testing
         for aspect in [1.5, 2.0 / 3, 3.0] {
             let attribute = ImageSizes().gridTile(atLeastTwo: atLeastTwo, photoAspect: aspect)
             for viewport in Self.viewports {
-                let stated = try #require(Self.evaluate(attribute, viewport: viewport))
                 let page = geometry.pageViewport(viewport)
                 let column = geometry.columnWidth(viewport: page)
                 let columns = Double(geometry.gridColumns(column: column, atLeastTwo: atLeastTwo))
                 let tile = (column - (columns - 1) * geometry.gap(viewport: page)) / columns
                 // A photo wider than 3:2 covers its tile by being drawn wider.
                 let drawn = tile * max(1, aspect / 1.5)
-                #expect(
-                    (-2.5...0.5).contains(stated - drawn),
-                    "\(aspect) at \(viewport): says \(stated), drawn \(drawn)")
+                for dpr in [1.0, 3] {
+                    let stated = try #require(Self.evaluate(attribute, viewport: viewport, dpr: dpr))
+                    let wanted = drawn * Self.densityScale(viewport: viewport, dpr: dpr)
+                    #expect(
+                        (-2.5...0.5).contains(stated - wanted),
+                        "\(aspect) at \(viewport) @\(dpr)x: says \(stated), drawn \(drawn)")
+                }
             }
         }
         // Phones get two columns of photos, one of album covers.
