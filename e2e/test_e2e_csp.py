@@ -28,13 +28,14 @@ LISTENER = (
     "e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + (e.sample || '')));"
 )
 
-# Boxes and classes, less the loading state (is-loaded, is-error): whether a lazy slide off the
-# screen has arrived yet is timing, not layout.
+# Boxes and classes, less the loading state (is-loaded, is-error, and the loading dots shown
+# until a photo arrives): whether a lazy slide off the screen has arrived yet is timing, not
+# layout.
 BOXES_JS = """
 const out = [];
 const state = /(^| )is-(loaded|error)(?= |$)/g;
 for (const e of document.querySelectorAll('body *')) {
-  if (!e.getClientRects().length) continue;
+  if (!e.getClientRects().length || e.closest('.gk-loading, .gk-loading-text')) continue;
   const r = e.getBoundingClientRect();
   out.push([e.tagName, String(e.className).replace(state, '').trim(), Math.round(r.left * 4) / 4, Math.round((r.top + scrollY) * 4) / 4,
             Math.round(r.width * 4) / 4, Math.round(r.height * 4) / 4]);

@@ -143,7 +143,7 @@ struct VideoStage: Sendable {
                 }
             }
         }
-        let file = try reading { () throws(FileReadFailure) in try RandomAccessFile(path: url.path) }
+        let file = try reading { () throws(FileReadFailure) in try FileReader(path: url.path) }
         guard file.size > 0 else { throw fail(.emptyFile) }
         let found = try reading { () throws(FileReadFailure) in try MovieMetadata.read(file) }
         state.withLock { $0.sourceCoordinates += found.coordinates(source: clip.sourcePath) }

@@ -99,9 +99,9 @@ struct GPSLeakScanner: Sendable {
     /// A leak in the atoms of an MP4 or MOV at `url`, read box by box (the media data is never
     /// read); nil for a clean movie and for any other file.
     func movieLeak(path: String, url: URL) -> GPSLeak? {
-        let file: RandomAccessFile
+        let file: FileReader
         do throws(FileReadFailure) {
-            file = try RandomAccessFile(path: url.path)
+            file = try FileReader(path: url.path)
             guard MovieMetadata.isISOBaseMedia(try file.read(at: 0, count: 8)) else { return nil }
             let findings = try MovieMetadata.read(file)
             if findings.locationBoxes.isEmpty { return nil }

@@ -36,7 +36,7 @@ enum MovieMetadata {
     }
 
     /// Walks the file's boxes.
-    static func read(_ file: RandomAccessFile) throws(FileReadFailure) -> Findings {
+    static func read(_ file: FileReader) throws(FileReadFailure) -> Findings {
         var findings = Findings()
         var budget = 100_000
         try walk(file, from: 0, to: file.size, path: [], findings: &findings, budget: &budget)
@@ -44,7 +44,7 @@ enum MovieMetadata {
     }
 
     private static func walk(
-        _ file: RandomAccessFile, from start: Int64, to end: Int64, path: [String], findings: inout Findings,
+        _ file: FileReader, from start: Int64, to end: Int64, path: [String], findings: inout Findings,
         budget: inout Int
     ) throws(FileReadFailure) {
         var offset = start
@@ -110,7 +110,7 @@ enum MovieMetadata {
     }
 
     /// QuickTime user-data text: a 16-bit length, a 16-bit language, the text.
-    private static func userDataText(_ file: RandomAccessFile, from start: Int64, to end: Int64)
+    private static func userDataText(_ file: FileReader, from start: Int64, to end: Int64)
         throws(FileReadFailure) -> String?
     {
         let bytes = try file.read(at: start, count: Int(min(end - start, Int64(maxPayload))))
@@ -121,7 +121,7 @@ enum MovieMetadata {
     }
 
     /// The names in a `keys` box: version and flags, a count, then (size, namespace, name).
-    private static func keyNames(_ file: RandomAccessFile, from start: Int64, to end: Int64)
+    private static func keyNames(_ file: FileReader, from start: Int64, to end: Int64)
         throws(FileReadFailure) -> [String]
     {
         let bytes = try file.read(at: start, count: Int(min(end - start, Int64(maxPayload))))
@@ -141,7 +141,7 @@ enum MovieMetadata {
     /// `ilst` items: each box's type is a 1-based index into `keys`; its `data` box holds the
     /// value (8 bytes of type and locale, then the text).
     private static func items(
-        _ file: RandomAccessFile, from start: Int64, to end: Int64, keys: [String], findings: inout Findings,
+        _ file: FileReader, from start: Int64, to end: Int64, keys: [String], findings: inout Findings,
         budget: inout Int
     ) throws(FileReadFailure) {
         let bytes = try file.read(at: start, count: Int(min(end - start, Int64(maxPayload))))

@@ -12,8 +12,9 @@ enum FileReadFailure: Error, Sendable, Hashable {
     case unreadable(String)
 }
 
-/// An open regular file, read in pieces: the one way galleryc reads a file of the content
-/// folder (photos, Markdown, site.yml, `.nomedia`).
+/// An open regular file, read in pieces or at offsets: the one way galleryc reads a file of
+/// the content folder (photos, clips, Markdown, site.yml, `.nomedia`), and how the GPS scan
+/// walks a published movie's atoms.
 ///
 /// Opening never blocks (a FIFO is opened with `O_NONBLOCK` and then refused), so a stray FIFO
 /// in a content folder is an error naming it, not a build that hangs.
@@ -53,6 +54,16 @@ final class FileReader {
     func readWhole() throws(FileReadFailure) -> [UInt8] {
         try read(count: Int(size)) { buffer, count, done in
             pread(descriptor, buffer, count, off_t(done))
+        }
+    }
+
+    /// Up to `count` bytes at `offset` (`pread`: where ``read(count:)`` goes on is unchanged),
+    /// fewer at the end of the file: for walking containers whose boxes say where the next one
+    /// starts (MP4, MOV), so the media data between them is skipped, never read.
+    func read(at offset: Int64, count: Int) throws(FileReadFailure) -> [UInt8] {
+        guard count > 0, offset >= 0, offset < size else { return [] }
+        return try read(count: Int(min(Int64(count), size - offset))) { buffer, count, done in
+            pread(descriptor, buffer, count, off_t(offset) + off_t(done))
         }
     }
 

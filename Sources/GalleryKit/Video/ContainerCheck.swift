@@ -4,7 +4,7 @@
 enum ContainerCheck {
     /// Why the file at `path` is truncated, or nil when its boxes end where the file does (or
     /// it is not an ISO base media file, which ffmpeg checks on its own).
-    static func truncation(of file: RandomAccessFile) throws(FileReadFailure) -> String? {
+    static func truncation(of file: FileReader) throws(FileReadFailure) -> String? {
         let head = try file.read(at: 0, count: 16)
         guard head.count >= 8,
             ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(

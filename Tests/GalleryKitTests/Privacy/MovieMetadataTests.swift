@@ -37,7 +37,7 @@ import Testing
             "galleryc-atoms-\(UUID()).mov")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try MovieMetadata.read(try RandomAccessFile(path: url.path))
+        return try MovieMetadata.read(try FileReader(path: url.path))
     }
 
     @Test func findsQuickTimeUserDataLocation() throws {

@@ -65,7 +65,7 @@ import Testing
         #expect(pixel(180, 240)[0] < 60, "\(pixel(180, 240))")
         // No location, device or date in any byte: the atom reader finds nothing, nor do the
         // tags, nor does the text of the location itself appear.
-        let findings = try MovieMetadata.read(try RandomAccessFile(path: mp4.path))
+        let findings = try MovieMetadata.read(try FileReader(path: mp4.path))
         #expect(findings.coordinates(source: "x").isEmpty)
         let tags = ((info["format"] as? [String: Any])?["tags"] as? [String: Any]) ?? [:]
         #expect(
