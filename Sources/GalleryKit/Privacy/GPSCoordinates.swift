@@ -64,7 +64,8 @@ enum GPSCoordinates {
         evaluate(MetadataBlocks.webP(bytes), in: bytes, source: source)
     }
 
-    /// GPS metadata of a PNG: its `eXIf` chunk and XMP `iTXt` chunk.
+    /// GPS metadata of a PNG: its `eXIf` chunk and its text chunks (XMP in `iTXt`, compressed
+    /// or not).
     static func metadata(fromPNG bytes: [UInt8], source: String = "") -> GPSMetadata {
         evaluate(MetadataBlocks.png(bytes), in: bytes, source: source)
     }
@@ -93,6 +94,8 @@ enum GPSCoordinates {
                 }
             case .xmp(let range):
                 if MetadataBlocks.xmpHasGPS(bytes, range) { result.hasXMPGPS = true }
+            case .inflated(let text):
+                if MetadataBlocks.xmpHasGPS(text, text.indices) { result.hasXMPGPS = true }
             }
         }
         return result

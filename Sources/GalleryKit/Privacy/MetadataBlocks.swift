@@ -10,6 +10,8 @@ enum MetadataBlocks {
         case exif(Range<Int>)
         /// An XMP packet.
         case xmp(Range<Int>)
+        /// Text stored compressed (a PNG's compressed `iTXt`, `zTXt`), inflated.
+        case inflated([UInt8])
     }
 
     static let exifPrefix: [UInt8] = Array("Exif\0\0".utf8)
@@ -97,11 +99,14 @@ enum MetadataBlocks {
         return blocks
     }
 
-    /// `eXIf` chunks and uncompressed XMP `iTXt` chunks of a PNG file, up to `IEND`.
+    /// `eXIf` chunks and the text chunks of a PNG file (`tEXt`, `iTXt`, `zTXt`; compressed text
+    /// inflated, to at most ``XMPParser/maxBytes`` for the whole file, so that a file of many
+    /// small bombs costs no more than one), up to `IEND`.
     static func png(_ bytes: [UInt8]) -> [Block] {
         guard bytes.starts(with: pngSignature) else { return [] }
         var blocks: [Block] = []
         var position = 8
+        var budget = XMPParser.maxBytes
         while position + 8 <= bytes.count {
             let length =
                 Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
@@ -112,6 +117,10 @@ enum MetadataBlocks {
                 let skip = hasPrefix(bytes, at: data.lowerBound, exifPrefix) ? 6 : 0
                 blocks.append(.exif((data.lowerBound + skip)..<max(data.lowerBound + skip, data.upperBound)))
             } else if hasPrefix(bytes, at: position + 4, Array("iTXt".utf8)) {
+                blocks.append(pngText(bytes, data, international: true, budget: &budget))
+            } else if hasPrefix(bytes, at: position + 4, Array("zTXt".utf8)) {
+                blocks.append(pngText(bytes, data, international: false, budget: &budget))
+            } else if hasPrefix(bytes, at: position + 4, Array("tEXt".utf8)) {
                 blocks.append(.xmp(data))
             }
             position = data.upperBound + 4
@@ -119,7 +128,36 @@ enum MetadataBlocks {
         return blocks
     }
 
-    /// True when the XMP packet (or any iTXt text) names a GPS latitude or longitude property.
+    /// A PNG text chunk's text: `iTXt` is keyword\0, compression flag, method, language\0,
+    /// translated keyword\0, text; `zTXt` keyword\0, method, compressed text. Compressed text
+    /// is inflated; a chunk whose layout or stream is broken is searched as it lies.
+    private static func pngText(
+        _ bytes: [UInt8], _ data: Range<Int>, international: Bool, budget: inout Int
+    ) -> Block {
+        guard let keywordEnd = bytes[data].firstIndex(of: 0) else { return .xmp(data) }
+        var cursor = keywordEnd + 1
+        var compressed = !international
+        if international {
+            guard cursor + 2 <= data.upperBound else { return .xmp(data) }
+            compressed = bytes[cursor] == 1
+            cursor += 2
+            for _ in 0..<2 {
+                guard let zero = bytes[cursor..<data.upperBound].firstIndex(of: 0) else { return .xmp(data) }
+                cursor = zero + 1
+            }
+        } else {
+            cursor += 1
+        }
+        guard compressed, cursor <= data.upperBound, budget > 0,
+            let text = ImageCodecs.inflate(bytes[cursor..<data.upperBound], limit: budget)
+        else {
+            return .xmp(data)
+        }
+        budget -= max(1, text.count)
+        return .inflated(text)
+    }
+
+    /// True when the XMP packet (or any PNG text) names a GPS latitude or longitude property.
     static func xmpHasGPS(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         ByteSearch.firstIndex(of: Array("GPSLatitude".utf8), in: bytes, range) != nil
             || ByteSearch.firstIndex(of: Array("GPSLongitude".utf8), in: bytes, range) != nil
