@@ -207,3 +207,21 @@ galleryc_problem() {
         echo "NOT BUILT: $GALLERYC missing (run: swift build -c release)"
     fi
 }
+
+# build_sigal <work> <title>: installs sigal into $VENV_DIR when missing, then builds
+# <work>/sigal-src into <work>/sigal with the photoswipe theme and sigal's default sizes.
+build_sigal() {
+    local work=$1 title=$2
+    if [[ ! -x "$VENV_DIR/bin/sigal" ]]; then
+        note "installing sigal into $VENV_DIR"
+        python3 -m venv "$VENV_DIR" && "$VENV_DIR/bin/pip" install -q sigal || die "could not install sigal"
+    fi
+    note "building the sigal site (photoswipe theme, sigal's default sizes)"
+    cat >"$work/sigal.conf.py" <<PY
+source = "$work/sigal-src"
+destination = "$work/sigal"
+theme = "photoswipe"
+title = "$title"
+PY
+    "$VENV_DIR/bin/sigal" build -c "$work/sigal.conf.py" --quiet
+}

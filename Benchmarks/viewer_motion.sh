@@ -12,10 +12,6 @@ RUNS="${RUNS:-3}"
 PYTHON="${PYTHON:-$REPO_DIR/.venv/bin/python}"
 [[ -x "$GALLERYC" ]] || die "$GALLERYC missing (run: swift build -c release -Xcc -O2)"
 [[ -x "$PYTHON" ]] || die "$PYTHON missing (run: make venv; it has selenium and Pillow)"
-if [[ ! -x "$VENV_DIR/bin/sigal" ]]; then
-    note "installing sigal into $VENV_DIR"
-    python3 -m venv "$VENV_DIR" && "$VENV_DIR/bin/pip" install -q sigal || die "could not install sigal"
-fi
 
 mkdir -p "$OUT_DIR"
 work=$(mktemp -d "$OUT_DIR/viewer-motion.XXXXXX")
@@ -33,13 +29,6 @@ cp "$work/content/shapes/"*.jpg "$work/sigal-src/album/"
 
 note "building the galleryc site"
 "$GALLERYC" build "$work/content" --output "$work/galleryc" --cache-dir "$work/cache" --quiet
-note "building the sigal site (photoswipe theme)"
-cat >"$work/sigal.conf.py" <<PY
-source = "$work/sigal-src"
-destination = "$work/sigal"
-theme = "photoswipe"
-title = "Viewer motion"
-PY
-"$VENV_DIR/bin/sigal" build -c "$work/sigal.conf.py" --quiet
+build_sigal "$work" "Viewer motion"
 
 "$PYTHON" "$BENCH_DIR/viewer_motion.py" "$work/galleryc" "$work/sigal" --runs "$RUNS"

@@ -14,10 +14,6 @@ RUNS="${RUNS:-1}"
 PYTHON="${PYTHON:-$REPO_DIR/.venv/bin/python}"
 [[ -x "$GALLERYC" ]] || die "$GALLERYC missing (run: swift build -c release -Xcc -O2)"
 [[ -x "$PYTHON" ]] || die "$PYTHON missing (run: make venv; it has selenium and Pillow)"
-if [[ ! -x "$VENV_DIR/bin/sigal" ]]; then
-    note "installing sigal into $VENV_DIR"
-    python3 -m venv "$VENV_DIR" && "$VENV_DIR/bin/pip" install -q sigal || die "could not install sigal"
-fi
 corpus=$(find_corpus)
 
 mkdir -p "$OUT_DIR"
@@ -51,13 +47,6 @@ printf -- '---\ntitle: Album\n---\n' >"$work/content/album/index.md"
 
 note "building the galleryc site"
 "$GALLERYC" build "$work/content" --output "$work/galleryc" --cache-dir "$work/cache" --quiet
-note "building the sigal site (photoswipe theme, sigal's default sizes)"
-cat >"$work/sigal.conf.py" <<PY
-source = "$work/sigal-src"
-destination = "$work/sigal"
-theme = "photoswipe"
-title = "Web performance"
-PY
-"$VENV_DIR/bin/sigal" build -c "$work/sigal.conf.py" --quiet
+build_sigal "$work" "Web performance"
 
 "$PYTHON" "$BENCH_DIR/webperf.py" "$work/galleryc" "$work/sigal" --runs "$RUNS"

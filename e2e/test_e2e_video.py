@@ -395,21 +395,31 @@ def test_webm_is_offered_first_and_chromium_plays_it(galleryc, tmp_path, serve, 
 # --- The viewer around a clip (issues 13 and 15) -------------------------------------------------
 
 
+def build_album(galleryc, work: Path, album: str, front: str, items: list[tuple[str, str]]) -> Path:
+    """Builds a site of one album (`sort: name`) of untitled items given as (file name, what):
+    a `WxH` photo ("photo 1200x800") or clip ("clip 640x360 2" seconds), each with an alt."""
+    folder = work / "content" / album
+    folder.mkdir(parents=True)
+    (work / "content" / "site.yml").write_text(f"title: {album.title()}\nbase_url: https://{album}.example/\n")
+    (folder / "index.md").write_text(f"---\ntitle: {album.title()}\nsort: name\n{front}---\n")
+    for index, (name, what) in enumerate(items):
+        kind, size, *rest = what.split()
+        if kind == "photo":
+            width, height = (int(n) for n in size.split("x"))
+            Image.new("RGB", (width, height), (40 + 60 * index, 160, 90)).save(folder / name, quality=90)
+        else:
+            make_pattern(folder / name, seconds=float(rest[0]), size=size)
+        (folder / f"{Path(name).stem}.md").write_text(f"---\nalt: {Path(name).stem}\n---\n")
+    return run_build(galleryc, work / "content", work / "public", work).check()
+
+
 @pytest.fixture(scope="session")
 def mixed_site(galleryc, tmp_path_factory) -> Path:
     """Photo, 16:9 clip, portrait clip, photo, in that order (sort: name), untitled."""
-    work = tmp_path_factory.mktemp("mixed")
-    album = work / "content" / "walk"
-    album.mkdir(parents=True)
-    (work / "content" / "site.yml").write_text("title: Walk\nbase_url: https://walk.example/\n")
-    (album / "index.md").write_text("---\ntitle: Walk\nsort: name\n---\n")
-    Image.new("RGB", (1200, 800), (40, 160, 90)).save(album / "a-field.jpg", quality=90)
-    make_pattern(album / "b-wide.mp4", seconds=1, size="640x360")
-    make_pattern(album / "c-tall.mp4", seconds=1, size="360x640")
-    Image.new("RGB", (800, 1200), (160, 40, 90)).save(album / "d-wall.jpg", quality=90)
-    for stem in ("a-field", "b-wide", "c-tall", "d-wall"):
-        (album / f"{stem}.md").write_text(f"---\nalt: {stem}\n---\n")
-    return run_build(galleryc, work / "content", work / "public", work).check()
+    return build_album(galleryc, tmp_path_factory.mktemp("mixed"), "walk", "", [
+        ("a-field.jpg", "photo 1200x800"), ("b-wide.mp4", "clip 640x360 1"),
+        ("c-tall.mp4", "clip 360x640 1"), ("d-wall.jpg", "photo 800x1200"),
+    ])  # fmt: skip
 
 
 def _touch(browser, kind: str, x: float = 0, y: float = 0) -> None:
@@ -567,17 +577,9 @@ def test_a_published_video_with_a_location_fails_the_build_and_is_not_cached(gal
 @pytest.fixture(scope="session")
 def slider_site(galleryc, tmp_path_factory) -> Path:
     """A slider album: a photo, then a clip, then a photo."""
-    work = tmp_path_factory.mktemp("slider")
-    album = work / "content" / "reel"
-    album.mkdir(parents=True)
-    (work / "content" / "site.yml").write_text("title: Reel\n")
-    (album / "index.md").write_text("---\ntitle: Reel\nlayout: slider\nsort: name\n---\n")
-    Image.new("RGB", (1200, 800), (40, 160, 90)).save(album / "a-field.jpg", quality=90)
-    make_pattern(album / "b-clip.mp4", seconds=2, size="640x360")
-    Image.new("RGB", (1200, 800), (160, 40, 90)).save(album / "c-wall.jpg", quality=90)
-    for stem in ("a-field", "b-clip", "c-wall"):
-        (album / f"{stem}.md").write_text(f"---\nalt: {stem}\n---\n")
-    return run_build(galleryc, work / "content", work / "public", work).check()
+    return build_album(galleryc, tmp_path_factory.mktemp("slider"), "reel", "layout: slider\n", [
+        ("a-field.jpg", "photo 1200x800"), ("b-clip.mp4", "clip 640x360 2"), ("c-wall.jpg", "photo 1200x800"),
+    ])  # fmt: skip
 
 
 SLIDE_PREVIEW_JS = """
