@@ -109,15 +109,10 @@ private let linearCSSCache = Mutex<[Easing: String]>([:])
 /// Progress ranges by easing, for the same reason.
 private let progressRangeCache = Mutex<[Easing: ClosedRange<Double>]>([:])
 
-/// Formats a number for CSS: fixed digits, trailing zeros trimmed, never `-0`.
+/// Formats a number for CSS: at most `digits` decimals, trailing zeros trimmed, never `-0`
+/// (``decimalText(_:digits:)``, so pages and stylesheets round alike).
 func cssNumber(_ value: Double, digits: Int) -> String {
-    var text = String(format: "%.\(digits)f", value)
-    if text.contains(".") {
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-    }
-    if text == "-0" { text = "0" }
-    return text
+    decimalText(value, digits: digits)
 }
 
 extension Easing {

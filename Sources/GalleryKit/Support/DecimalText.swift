@@ -1,13 +1,19 @@
 import Foundation
 
-/// A number without a trailing `.0` and with at most `digits` decimals: `35`, `2.8`, `4.5`.
+/// A number without a trailing `.0` and with at most `digits` decimals, halves rounded away
+/// from zero: `35`, `2.8`, `4.5`, never `-0`. The one number formatter of pages and
+/// stylesheets.
 func decimalText(_ value: Double, digits: Int = 1) -> String {
     let scale = pow(10, Double(digits))
     let rounded = (value * scale).rounded() / scale
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    guard rounded.isFinite else { return String(format: "%f", rounded) }
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
     var text = String(format: "%.\(digits)f", rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    return text
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
 }
 
 /// A byte count in decimal units, as file managers show it: `512 kB` (at least `1 kB`),
