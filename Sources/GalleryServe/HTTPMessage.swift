@@ -5,6 +5,11 @@ struct HTTPRequest: Sendable {
     var rawPath: String
     var headers: [String: String]
 
+    /// The path without its query string: `/album/?x=1` is `/album/`.
+    var path: Substring {
+        rawPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+
     /// The header names the daemon copies out of each request.
     static let readHeaders = ["host", "if-none-match", "if-modified-since", "range"]
 }

@@ -27,6 +27,22 @@ final class LiveReloadHub: @unchecked Sendable {
     func broadcast(_ event: LiveReloadEvent) {
         condition.lock()
         defer { condition.unlock() }
+        append(event)
+    }
+
+    /// A rebuild that worked: clears the error overlay if the site was broken (the hub is the
+    /// one place that knows), then reloads the pages, or only swaps their stylesheets when
+    /// `onlyCSS` and nothing was broken.
+    func broadcastBuilt(onlyCSS: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        let wasBroken = pendingError != nil
+        if wasBroken { append(.ok) }
+        append(onlyCSS && !wasBroken ? .css : .reload)
+    }
+
+    /// Adds `event` to the log and wakes the streams; `condition` is locked.
+    private func append(_ event: LiveReloadEvent) {
         lastSequence += 1
         let text = event.wireText
         log.append((lastSequence, text))

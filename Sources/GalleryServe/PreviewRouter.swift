@@ -9,8 +9,7 @@ struct PreviewRouter: Sendable {
         guard hostPolicy.accepts(request.headers["host"]) else {
             return .text(403, "Forbidden: unexpected Host header")
         }
-        let path = request.rawPath.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-        switch path {
+        switch request.path {
         case LiveReloadScript.path:
             guard request.method == "GET" || request.method == "HEAD" else {
                 return .text(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD")])

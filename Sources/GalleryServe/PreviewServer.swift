@@ -21,7 +21,6 @@ public final class PreviewServer: Sendable {
 
     private let daemon: HTTPDaemon
     private let hub: LiveReloadHub
-    private let failing = Mutex(false)
 
     /// Binds the socket and starts serving.
     /// - Throws: ``ServeError/portInUse(host:port:)`` when the port is taken,
@@ -33,7 +32,7 @@ public final class PreviewServer: Sendable {
         let hub = LiveReloadHub(keepAliveInterval: min(10, max(0.5, Double(options.connectionTimeout) / 2)))
         let router = PreviewRouter(
             hostPolicy: HostPolicy(boundHost: options.host, isLoopback: address.isLoopback),
-            files: StaticFileResponder(siteDirectory: options.siteDirectory.path, injectsLiveReload: true),
+            files: StaticFileResponder(siteDirectory: options.siteDirectory.path),
             hub: hub)
         daemon = try HTTPDaemon(
             address: address, port: options.port, timeout: options.connectionTimeout,
@@ -49,17 +48,11 @@ public final class PreviewServer: Sendable {
     public func publish(_ state: SiteState) {
         switch state {
         case .failed(let diagnostics):
-            failing.withLock { $0 = true }
             hub.broadcast(.error(diagnostics))
         case .built(let changedFiles):
-            let wasFailing = failing.withLock { value in
-                defer { value = false }
-                return value
-            }
-            if wasFailing { hub.broadcast(.ok) }
-            let onlyCSS =
-                !changedFiles.isEmpty && changedFiles.allSatisfy { $0.lowercased().hasSuffix(".css") }
-            hub.broadcast(onlyCSS && !wasFailing ? .css : .reload)
+            hub.broadcastBuilt(
+                onlyCSS: !changedFiles.isEmpty
+                    && changedFiles.allSatisfy { $0.lowercased().hasSuffix(".css") })
         }
     }
 

@@ -11,8 +11,8 @@ enum RequestPath {
         case notFound
     }
 
-    static func resolve(_ raw: String) -> Outcome {
-        let pathPart = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    /// `pathPart`: the request's path without its query string (``HTTPRequest/path``).
+    static func resolve(_ pathPart: Substring) -> Outcome {
         guard pathPart.hasPrefix("/") else { return .badRequest }
         guard let bytes = percentDecoded(Array(pathPart.utf8)) else { return .badRequest }
         if bytes.contains(0) || bytes.contains(UInt8(ascii: "\\")) { return .badRequest }

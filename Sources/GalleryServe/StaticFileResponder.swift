@@ -2,15 +2,14 @@
     import Glibc
 #endif
 
-/// Answers GET and HEAD for files of the built site: content types, folder index pages,
-/// redirects, the site's 404 page, conditional requests and byte ranges. It never reads a file
-/// whose real path (symlinks resolved) lies outside the site folder.
+/// Answers GET and HEAD for files of the built site (HTML pages with the live-reload script
+/// added): content types, folder index pages, redirects, the site's 404 page, conditional
+/// requests and byte ranges. It never reads a file whose real path (symlinks resolved) lies
+/// outside the site folder.
 struct StaticFileResponder: Sendable {
     /// The site folder as given; resolved with `realpath` on every request, since a rebuild may
     /// create it after the server started.
     var siteDirectory: String
-    /// Whether HTML responses get the live-reload script.
-    var injectsLiveReload: Bool
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -19,7 +18,7 @@ struct StaticFileResponder: Sendable {
         guard let root = Self.realPath(siteDirectory) else { return notBuiltYet() }
         let segments: [String]
         let trailingSlash: Bool
-        switch RequestPath.resolve(request.rawPath) {
+        switch RequestPath.resolve(request.path) {
         case .badRequest: return .text(400, "Bad Request")
         case .notFound: return notFound(root: root)
         case .segments(let parts, let slash): (segments, trailingSlash) = (parts, slash)
@@ -29,8 +28,7 @@ struct StaticFileResponder: Sendable {
         var file = found
         if file.isDirectory {
             guard trailingSlash else {
-                let pathOnly = request.rawPath.split(separator: "?", maxSplits: 1).first ?? "/"
-                return HTTPResponse(status: 301, headers: [("Location", pathOnly + "/")])
+                return HTTPResponse(status: 301, headers: [("Location", request.path + "/")])
             }
             guard let index = Self.inside(root: root, path: file.path + "/index.html"), !index.isDirectory
             else { return notFound(root: root) }
@@ -70,7 +68,7 @@ struct StaticFileResponder: Sendable {
 
     private func serve(_ found: FoundFile, request: HTTPRequest, status: Int = 200) -> HTTPResponse {
         let type = ContentType.forFile(named: found.path)
-        let inject = injectsLiveReload && ContentType.isHTML(type)
+        let inject = ContentType.isHTML(type)
         var file = found
         // A page that gets the script is streamed from this descriptor, so its size and
         // validators are taken from it too (the file may be replaced by a rebuild meanwhile).
@@ -145,6 +143,6 @@ struct StaticFileResponder: Sendable {
             """.utf8)
         return HTTPResponse(
             status: 503, headers: [("Content-Type", "text/html; charset=utf-8"), ("Retry-After", "1")],
-            body: .bytes(injectsLiveReload ? LiveReloadScript.inject(into: page) : page))
+            body: .bytes(LiveReloadScript.inject(into: page)))
     }
 }
