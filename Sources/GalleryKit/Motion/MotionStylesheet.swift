@@ -29,21 +29,36 @@ struct MotionStylesheet: Sendable, Hashable {
     /// Seconds for the enter transitions (springs use their own settling time).
     var transitionDuration: Double
 
-    /// Creates a stylesheet with the given settings (defaults: SwiftUI-like choices).
+    /// The stylesheet of the site's `motion:` settings.
+    init(_ settings: MotionSettings) {
+        self.init(
+            blurRadius: settings.blurRadius, photoTransition: settings.photoTransition,
+            captionTransition: settings.captionTransition, pageTransition: settings.pageTransition,
+            easing: settings.easing, transitionDuration: settings.transitionDuration)
+    }
+
+    /// Creates a stylesheet with the given settings; each one left out, or not a usable
+    /// number, is ``MotionSettings``'s default (SwiftUI-like choices), which is the one place
+    /// the defaults are written.
     init(
-        blurRadius: Double = 24, photoTransition: MotionTransition = .combined([.opacity, .scale(0.96)]),
-        captionTransition: MotionTransition = .combined([.opacity, .move(.bottom)]),
-        pageTransition: MotionTransition = .opacity, easing: Easing = .spring(.smooth),
-        transitionDuration: Double = 0.5
+        blurRadius: Double = Self.defaults.blurRadius,
+        photoTransition: MotionTransition = Self.defaults.photoTransition,
+        captionTransition: MotionTransition = Self.defaults.captionTransition,
+        pageTransition: MotionTransition = Self.defaults.pageTransition,
+        easing: Easing = Self.defaults.easing,
+        transitionDuration: Double = Self.defaults.transitionDuration
     ) {
-        self.blurRadius = blurRadius.isFinite ? max(blurRadius, 0) : 24
+        self.blurRadius = blurRadius.isFinite ? max(blurRadius, 0) : Self.defaults.blurRadius
         self.photoTransition = photoTransition
         self.captionTransition = captionTransition
         self.pageTransition = pageTransition
         self.easing = easing
         self.transitionDuration =
-            transitionDuration.isFinite && transitionDuration > 0 ? transitionDuration : 0.5
+            transitionDuration.isFinite && transitionDuration > 0
+            ? transitionDuration : Self.defaults.transitionDuration
     }
+
+    private static let defaults = MotionSettings()
 
     /// A valid, unique-per-id CSS `view-transition-name` (e.g. `gk-photo-iceland-ice-1a2b3c4d`)
     /// to put on both the thumbnail and the photo page's image.

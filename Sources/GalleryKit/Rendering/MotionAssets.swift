@@ -10,10 +10,7 @@ enum MotionAssets {
 
     /// The stylesheet for `settings` and `plans` (duplicates by animation name are dropped).
     static func stylesheet(_ settings: MotionSettings, plans: [KenBurnsPlan]) -> OutputFile {
-        let sheet = MotionStylesheet(
-            blurRadius: settings.blurRadius, photoTransition: settings.photoTransition,
-            captionTransition: settings.captionTransition, pageTransition: settings.pageTransition,
-            easing: settings.easing, transitionDuration: settings.transitionDuration)
+        let sheet = MotionStylesheet(settings)
         var css = "/* galleryc motion: generated at build time; all movement is inside"
         css += " prefers-reduced-motion: no-preference. */\n"
         css += sheet.css
