@@ -497,10 +497,16 @@ def test_swipes_page_across_clips_and_a_tap_on_the_player_stays(mixed_site, serv
         _open(browser, f"{base}walk/b-wide/")
         box = browser.execute_script(PLAYER_BOX_JS)
         x, y = (box["left"] + box["right"]) / 2, box["top"] + box["height"] / 3
-        # A tap on the picture is the player's (it may play); the page stays.
+        # A tap on the picture is the player's: the pointer stays with the <video> (the viewer
+        # captures it only once a drag is a swipe; a photo's stage takes it at once), and the
+        # page stays.
+        browser.execute_script(
+            "window.__up = []; document.addEventListener('pointerup', e => window.__up.push(e.target.tagName), true);"
+        )
         _touch(browser, "touchStart", x, y)
         _touch(browser, "touchEnd")
         time.sleep(0.6)
+        assert browser.execute_script("return window.__up") == ["VIDEO"]
         assert browser.current_url == f"{base}walk/b-wide/"
         # A drag along the controls' strip is the player's scrubbing, not a swipe.
         _swipe_at(browser, x + 60, box["bottom"] - 10, -150)
@@ -609,6 +615,13 @@ def test_the_hero_sliders_current_clip_previews_muted_only_without_reduced_motio
     time.sleep(0.8)
     assert browser.execute_script(SLIDE_PREVIEW_JS)["previews"] == 0
     assert browser.find_elements(By.CSS_SELECTOR, "#gk-slide-2 .gk-video-badge"), "the clip's slide has no badge"
+    # The badge sits on the clip's frame (centred, narrower than the slide), not beside it.
+    badge, frame = browser.execute_script(
+        "const s = document.querySelector('#gk-slide-2'); const r = e => { const b = e.getBoundingClientRect();"
+        " return [b.left, b.top, b.right, b.bottom]; };"
+        "return [r(s.querySelector('.gk-video-badge')), r(s.querySelector('[data-blurup]'))];"
+    )
+    assert frame[0] <= badge[0] and badge[2] <= frame[2] and frame[1] <= badge[1] and badge[3] <= frame[3], (badge, frame)
     browser.find_element(By.CSS_SELECTOR, "[data-slider-next]").click()
     state = _slider_state(browser, {"current": "gk-slide-2", "playing": True})
     assert state == {"current": "gk-slide-2", "previews": 1, "playing": True, "muted": True, "loop": True}, state
@@ -621,6 +634,7 @@ def test_the_hero_sliders_current_clip_previews_muted_only_without_reduced_motio
     assert _slider_state(browser, {"current": "gk-slide-2", "playing": True})["playing"]
     set_reduced_motion(browser, True)
     assert _slider_state(browser, {"previews": 0})["previews"] == 0
+    browser.get("about:blank")  # a new document, loaded under reduced motion
     browser.get(base + "reel/#gk-slide-2")
     browser.find_element(By.CSS_SELECTOR, "[data-slider-next]").click()
     browser.find_element(By.CSS_SELECTOR, "[data-slider-prev]").click()

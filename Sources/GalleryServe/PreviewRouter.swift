@@ -9,7 +9,7 @@ struct PreviewRouter: Sendable {
         guard hostPolicy.accepts(request.headers["host"]) else {
             return .text(403, "Forbidden: unexpected Host header")
         }
-        switch request.path {
+        switch String(request.path) {
         case LiveReloadScript.path:
             guard request.method == "GET" || request.method == "HEAD" else {
                 return .text(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD")])

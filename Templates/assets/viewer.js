@@ -296,7 +296,8 @@
   function swipesClip(event) {
     if (event.pointerType === "mouse") return false;
     var player = clip.querySelector("video").getBoundingClientRect();
-    return !(event.clientY > player.bottom - Math.min(56, player.height / 3) && event.clientY <= player.bottom);
+    var x = event.clientX, y = event.clientY;
+    return !(x >= player.left && x <= player.right && y > player.bottom - Math.min(56, player.height / 3) && y <= player.bottom);
   }
 
   stage.addEventListener("pointermove", function (event) {
@@ -504,9 +505,10 @@
       }
       return;
     }
-    // A focused player's own keys seek and play: the viewer's are the page's other keys.
-    if (target.closest && target.closest("input, textarea, select, [contenteditable], video, audio")) return;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
     var key = event.key;
+    // A focused player keeps its own keys (play, seek, volume); Esc, f, ? and paging stay ours.
+    if (target.closest && target.closest("video, audio") && /^(?: |Arrow.*|Home|End|k|m|j|l)$/.test(key)) return;
     var pan = stage.clientWidth / 10;
     if (key === " " && target.closest && target.closest("button, a")) return;
     if (key !== " " && key !== "Escape") pause();

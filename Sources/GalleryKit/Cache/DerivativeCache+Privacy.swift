@@ -37,6 +37,7 @@ extension DerivativeCache {
             state.withLock { state in
                 state.index.entries[key] = nil
                 state.records[key] = nil
+                state.usedEntries.remove(key)
             }
         }
     }

@@ -15,9 +15,10 @@ struct ImageSizes: Sendable {
     static let bias = 1.0
     /// The narrowest viewport the pieces are fitted from (a narrower one extends the first).
     static let narrowestViewport = 320.0
-    /// Album tiles on phones and tablets (below the desktop breakpoint) are fetched for at most
-    /// this many device pixels per CSS pixel: on a 3x phone `sizes` states two thirds of the
-    /// drawn width. At thumbnail size a 3x rendition is hardly sharper than a 2x one but has 2.25
+    /// Album tiles on phones and tablets (below the desktop breakpoint) on dense screens are
+    /// fetched as if for this many device pixels per CSS pixel on a 3x screen: `sizes` states
+    /// two thirds of the drawn width there (so a 2.625x screen fetches for 1.75x, a 4x one for
+    /// 2.67x). At thumbnail size a 3x rendition is hardly sharper than a 2x one but has 2.25
     /// times the pixels, and on a phone's connection they are what delays the first screen
     /// (Benchmarks/webperf.sh: the album's first view on a 3x phone under Fast 3G). Photo
     /// pages, slides and story photos keep the screen's full density.

@@ -140,7 +140,7 @@ struct BuildRun: Sendable {
         }
         output.sourceCoordinates += videos.sourceCoordinates
         output.scannedCleanPaths.formUnion(videos.scannedCleanPaths)
-        output.cacheKeys.merge(videos.cacheKeys) { ours, _ in ours }
+        output.cacheKeys.merge(videos.cacheKeys, uniquingKeysWith: +)
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
     }
 
@@ -243,7 +243,7 @@ struct BuildRun: Sendable {
     /// failing on the same cached file for ever.
     private func discardEntries(of leaks: [GPSLeak], images: Images) {
         guard let cache = images.cache else { return }
-        cache.discard(leaks.compactMap { images.output.cacheKeys[$0.location.file] })
+        cache.discard(leaks.flatMap { images.output.cacheKeys[$0.location.file] ?? [] })
     }
 
     /// Reports the leaks, then stops the build when anything went wrong: any error (unless

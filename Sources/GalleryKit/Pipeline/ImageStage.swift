@@ -36,9 +36,9 @@ struct ImageStage: Sendable {
         /// Rendition paths (site-relative) restored from cache entries that an earlier
         /// successful build already scanned for GPS; the leak check may skip them.
         var scannedCleanPaths: Set<String> = []
-        /// The cache entry behind each published path (restored or stored), so that a file the
-        /// leak check refuses can take its entry with it.
-        var cacheKeys: [String: CacheKey] = [:]
+        /// The cache entries behind each published path (restored or stored), so that a file
+        /// the leak check refuses can take its entries with it.
+        var cacheKeys: [String: [CacheKey]] = [:]
     }
 
     /// Processes `photos`; failures become diagnostics and the photo is left out.
@@ -104,7 +104,7 @@ struct ImageStage: Sendable {
                     state.cleanPaths.formUnion(derivatives.publishedFiles.map(\.path))
                 }
                 if let key = outcome.key, let derivatives = outcome.derivatives {
-                    for file in derivatives.publishedFiles { state.keys[file.path] = key }
+                    for file in derivatives.publishedFiles { state.keys[file.path, default: []].append(key) }
                 }
                 state.coordinates += coordinates
                 guard counted else { return nil }
@@ -217,5 +217,5 @@ private struct WorkState {
     var coordinates: [GPSCoordinate] = []
     var cached = 0
     var cleanPaths: Set<String> = []
-    var keys: [String: CacheKey] = [:]
+    var keys: [String: [CacheKey]] = [:]
 }

@@ -40,8 +40,9 @@ struct VideoStage: Sendable {
         var cachedCount = 0
         /// Published paths from cache entries an earlier successful build scanned for GPS.
         var scannedCleanPaths: Set<String> = []
-        /// The cache entry behind each published file (restored or stored).
-        var cacheKeys: [String: CacheKey] = [:]
+        /// The cache entries behind each published file (restored or stored; two clips with
+        /// the same bytes and name but other settings publish the same path).
+        var cacheKeys: [String: [CacheKey]] = [:]
         /// Work folders that hold posters (no cache): removed once the build is over.
         var scratch: [URL] = []
 
@@ -161,7 +162,7 @@ struct VideoStage: Sendable {
                 output.posters[clip.sourcePath] = restored.poster
                 output.cachedCount += 1
                 if clean { output.scannedCleanPaths.formUnion(restored.video.files.map(\.path)) }
-                for file in restored.video.files { output.cacheKeys[file.path] = key }
+                for file in restored.video.files { output.cacheKeys[file.path, default: []].append(key) }
             }
             return nil
         }
@@ -232,7 +233,7 @@ struct VideoStage: Sendable {
             output.videos[clip.sourcePath] = video
             output.posters[clip.sourcePath] = poster
             if let scratch { output.scratch.append(scratch) }
-            if let stored { for file in files { output.cacheKeys[file.path] = stored } }
+            if let stored { for file in files { output.cacheKeys[file.path, default: []].append(stored) } }
         }
     }
 

@@ -43,6 +43,9 @@ struct GPSMetadata: Sendable, Hashable {
     var hasXMPGPS: Bool
     /// Every complete latitude/longitude pair decoded from EXIF, in file order.
     var coordinates: [GPSCoordinate]
+    /// True when a compressed text block could not be inflated (damaged, or more text than
+    /// the reader takes), so what it says is unknown: the leak check fails closed on it.
+    var hasUnreadableText = false
 
     /// Creates a result.
     init(hasGPSIFD: Bool = false, hasXMPGPS: Bool = false, coordinates: [GPSCoordinate] = []) {
@@ -61,5 +64,6 @@ struct GPSMetadata: Sendable, Hashable {
         hasGPSIFD = hasGPSIFD || other.hasGPSIFD
         hasXMPGPS = hasXMPGPS || other.hasXMPGPS
         coordinates += other.coordinates
+        hasUnreadableText = hasUnreadableText || other.hasUnreadableText
     }
 }

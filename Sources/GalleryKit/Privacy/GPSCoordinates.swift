@@ -96,6 +96,8 @@ enum GPSCoordinates {
                 if MetadataBlocks.xmpHasGPS(bytes, range) { result.hasXMPGPS = true }
             case .inflated(let text):
                 if MetadataBlocks.xmpHasGPS(text, text.indices) { result.hasXMPGPS = true }
+            case .uninflatable:
+                result.hasUnreadableText = true
             }
         }
         return result

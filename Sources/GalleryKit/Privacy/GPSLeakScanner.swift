@@ -33,6 +33,11 @@ struct GPSLeakScanner: Sendable {
         if let metadata = GPSCoordinates.metadata(fromImage: bytes, source: path) {
             if metadata.hasGPSIFD || !metadata.coordinates.isEmpty { return GPSLeak(.exifGPS, file: path) }
             if metadata.hasXMPGPS { return GPSLeak(.xmpGPS, file: path) }
+            if metadata.hasUnreadableText {
+                return GPSLeak(
+                    .unreadable(detail: "compressed text in it cannot be inflated (damaged, or over 16 MiB)"),
+                    file: path)
+            }
             // MP4/MOV/HEIF keep a location as ISO 6709 text (`©xyz`: "+48.8582+002.2945/").
             guard bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
         }

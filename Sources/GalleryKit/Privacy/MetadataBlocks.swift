@@ -12,6 +12,8 @@ enum MetadataBlocks {
         case xmp(Range<Int>)
         /// Text stored compressed (a PNG's compressed `iTXt`, `zTXt`), inflated.
         case inflated([UInt8])
+        /// Compressed text that could not be inflated: damaged, or past the file's budget.
+        case uninflatable
     }
 
     static let exifPrefix: [UInt8] = Array("Exif\0\0".utf8)
@@ -100,8 +102,9 @@ enum MetadataBlocks {
     }
 
     /// `eXIf` chunks and the text chunks of a PNG file (`tEXt`, `iTXt`, `zTXt`; compressed text
-    /// inflated, to at most ``XMPParser/maxBytes`` for the whole file, so that a file of many
-    /// small bombs costs no more than one), up to `IEND`.
+    /// inflated, to at most ``XMPParser/maxBytes`` for the whole file: each attempt, whether it
+    /// succeeds or not, is charged what it may have inflated, so that a file of many bombs
+    /// costs no more than one), up to `IEND`.
     static func png(_ bytes: [UInt8]) -> [Block] {
         guard bytes.starts(with: pngSignature) else { return [] }
         var blocks: [Block] = []
@@ -130,7 +133,8 @@ enum MetadataBlocks {
 
     /// A PNG text chunk's text: `iTXt` is keyword\0, compression flag, method, language\0,
     /// translated keyword\0, text; `zTXt` keyword\0, method, compressed text. Compressed text
-    /// is inflated; a chunk whose layout or stream is broken is searched as it lies.
+    /// is inflated; a chunk whose header is broken is searched as it lies, and compressed text
+    /// that cannot be inflated (a broken stream, or past `budget`) is ``Block/uninflatable``.
     private static func pngText(
         _ bytes: [UInt8], _ data: Range<Int>, international: Bool, budget: inout Int
     ) -> Block {
@@ -148,10 +152,11 @@ enum MetadataBlocks {
         } else {
             cursor += 1
         }
-        guard compressed, cursor <= data.upperBound, budget > 0,
-            let text = ImageCodecs.inflate(bytes[cursor..<data.upperBound], limit: budget)
+        guard compressed, cursor <= data.upperBound else { return .xmp(data) }
+        guard budget > 0, let text = ImageCodecs.inflate(bytes[cursor..<data.upperBound], limit: budget)
         else {
-            return .xmp(data)
+            budget = 0
+            return .uninflatable
         }
         budget -= max(1, text.count)
         return .inflated(text)

@@ -52,6 +52,23 @@ import Testing
         #expect(scanner.scan(path: "photo.png", bytes: clean) == nil)
     }
 
+    /// Compressed text that cannot be inflated is unknown text: the check fails closed on it,
+    /// and a file of many bombs is charged one budget (each failure ends it).
+    @Test func uninflatablePNGTextFailsTheCheck() throws {
+        let png = ImageTestSupport.png(width: 2, height: 2, rgba: Array(repeating: 200, count: 16))
+        let header = Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0]
+        let broken =
+            Array(png[..<33]) + Self.chunk("iTXt", header + [0x78, 0x9C, 1, 2, 3]) + Array(png[33...])
+        let leak = try #require(GPSLeakScanner(sourceCoordinates: []).scan(path: "photo.png", bytes: broken))
+        #expect(leak.message.contains("cannot be inflated"))
+        // A good chunk after a failed one is not inflated any more: the file stays refused.
+        let good = Self.fixedHuffmanZlib(Array("no location here".utf8))
+        let blocks = MetadataBlocks.png(
+            Array(png[..<33]) + Self.chunk("zTXt", Array("a".utf8) + [0, 0, 0x78, 0x9C, 9])
+                + Self.chunk("zTXt", Array("b".utf8) + [0, 0] + good) + Array(png[33...]))
+        #expect(blocks == [.uninflatable, .uninflatable])
+    }
+
     static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let name = Array(type.utf8)
         return withUnsafeBytes(of: UInt32(body.count).bigEndian, Array.init) + name + body
