@@ -96,7 +96,7 @@ enum EmbeddedMetadata {
     /// inflated (to at most ``XMPParser/maxBytes``: a bigger one is left unread, as a bigger
     /// uncompressed packet is).
     static func png(_ data: [UInt8]) -> DescriptiveMetadata {
-        let keyword = Array("XML:com.adobe.xmp\0".utf8)
+        let keyword = Array("XML:com.adobe.xmp".utf8)
         var position = 8
         while position + 12 <= data.count {
             let length = data[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
@@ -104,23 +104,14 @@ enum EmbeddedMetadata {
             let type = data[position + 4..<position + 8]
             let body = data[(position + 8)..<(position + 8 + length)]
             if type.elementsEqual("IEND".utf8) { break }
-            if type.elementsEqual("iTXt".utf8), body.starts(with: keyword) {
-                // keyword\0, compression flag, method, language\0, translated keyword\0, text
-                var cursor = body.startIndex + keyword.count
-                guard cursor + 2 <= body.endIndex, body[cursor] <= 1, body[cursor + 1] == 0 else { break }
-                let compressed = body[cursor] == 1
-                cursor += 2
-                for _ in 0..<2 {
-                    guard let zero = body[cursor...].firstIndex(of: 0) else { return DescriptiveMetadata() }
-                    cursor = zero + 1
+            if type.elementsEqual("iTXt".utf8), body.starts(with: keyword + [0]) {
+                switch PNGText.read(body, type: type, limit: XMPParser.maxBytes)?.content {
+                case .plain(let text):
+                    return XMPParser.parse(data[text])?.descriptive ?? DescriptiveMetadata()
+                case .inflated(let text):
+                    return XMPParser.parse(text[...])?.descriptive ?? DescriptiveMetadata()
+                case .uninflatable, nil: return DescriptiveMetadata()
                 }
-                guard compressed else {
-                    return XMPParser.parse(body[cursor...])?.descriptive ?? DescriptiveMetadata()
-                }
-                guard let text = ImageCodecs.inflate(body[cursor...], limit: XMPParser.maxBytes) else {
-                    return DescriptiveMetadata()
-                }
-                return XMPParser.parse(text[...])?.descriptive ?? DescriptiveMetadata()
             }
             position += 12 + length
         }

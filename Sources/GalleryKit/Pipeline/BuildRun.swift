@@ -21,6 +21,14 @@ struct BuildRun: Sendable {
         /// How many of the videos among ``derivatives`` were restored from the cache.
         var videoCachedCount = 0
         var derivatives: [String: PhotoDerivatives] { output.derivatives }
+        /// Published paths the leak check may skip: every cache entry behind them was scanned
+        /// clean by an earlier successful build (an entry stored by this build is not).
+        var knownCleanPaths: Set<String> {
+            guard let cache else { return [] }
+            return Set(
+                output.cacheKeys.filter { !$0.value.isEmpty && $0.value.allSatisfy(cache.isScannedClean) }
+                    .keys)
+        }
         /// Every published file of the photos and videos: renditions, originals, video files.
         var publishedPaths: [String] {
             output.derivatives.values.flatMap {
@@ -139,7 +147,6 @@ struct BuildRun: Sendable {
             output.derivatives[path]?.exif.dateTaken = video.recorded
         }
         output.sourceCoordinates += videos.sourceCoordinates
-        output.scannedCleanPaths.formUnion(videos.scannedCleanPaths)
         output.cacheKeys.merge(videos.cacheKeys, uniquingKeysWith: +)
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
     }
@@ -230,7 +237,7 @@ struct BuildRun: Sendable {
         }
         leaks += phases.measure(.scanImages) {
             SitePublishing.scanRenditions(
-                images.derivatives, knownClean: images.output.scannedCleanPaths,
+                images.derivatives, knownClean: images.knownCleanPaths,
                 staging: staging.stagingDirectory, scanner: scanner)
                 + scanner.scanOutput(directory: staging.stagingDirectory, paths: downloads.paths.sorted())
         }

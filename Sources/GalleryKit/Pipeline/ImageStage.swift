@@ -33,11 +33,8 @@ struct ImageStage: Sendable {
         var sourceCoordinates: [GPSCoordinate]
         /// How many of `derivatives` came from the cache.
         var cachedCount: Int
-        /// Rendition paths (site-relative) restored from cache entries that an earlier
-        /// successful build already scanned for GPS; the leak check may skip them.
-        var scannedCleanPaths: Set<String> = []
-        /// The cache entries behind each published path (restored or stored), so that a file
-        /// the leak check refuses can take its entries with it.
+        /// The cache entries behind each published path (restored or stored): which of them an
+        /// earlier build scanned clean, and what a file the leak check refuses takes with it.
         var cacheKeys: [String: [CacheKey]] = [:]
     }
 
@@ -72,7 +69,7 @@ struct ImageStage: Sendable {
             Output(
                 derivatives: state.results,
                 sourceCoordinates: state.coordinates.sorted { $0.source < $1.source },
-                cachedCount: state.cached, scannedCleanPaths: state.cleanPaths, cacheKeys: state.keys)
+                cachedCount: state.cached, cacheKeys: state.keys)
         }
     }
 
@@ -94,16 +91,12 @@ struct ImageStage: Sendable {
                 displayPath: photo.sourcePath)
             let outcome = process(photo, file: file, diagnostics: diagnostics)
             let coordinates = sourceCoordinates(of: photo, file: file, key: outcome.key)
-            let clean = outcome.fromCache && outcome.key.map { cache?.isScannedClean($0) == true } == true
             // A clip's poster is work here, but progress counts photos, as the summary does.
             let counted = !photo.isVideo
             let done = state.lock.withLock { state -> Int? in
                 if let derivatives = outcome.derivatives { state.results[photo.sourcePath] = derivatives }
                 if outcome.fromCache { state.cached += 1 }
-                if clean, let derivatives = outcome.derivatives {
-                    state.cleanPaths.formUnion(derivatives.publishedFiles.map(\.path))
-                }
-                if let key = outcome.key, let derivatives = outcome.derivatives {
+                if let key = outcome.entry, let derivatives = outcome.derivatives {
                     for file in derivatives.publishedFiles { state.keys[file.path, default: []].append(key) }
                 }
                 state.coordinates += coordinates
@@ -118,11 +111,13 @@ struct ImageStage: Sendable {
 
 extension ImageStage {
     /// What became of one photo: nil derivatives when it failed (the reason is in the
-    /// diagnostics), its cache key, and whether it came from the cache.
+    /// diagnostics), its cache key, whether it came from the cache, and the cache entry its
+    /// published files are in (restored or stored; nil when there is none).
     private struct Outcome {
         var derivatives: PhotoDerivatives?
         var key: CacheKey?
         var fromCache: Bool
+        var entry: CacheKey?
     }
 
     /// One photo: restored from the cache when an entry for its bytes and settings exists,
@@ -137,7 +132,7 @@ extension ImageStage {
             }
             if let key, let restored = phases.measure(.cacheRestore, { cache.restored(key, into: siteRoot) })
             {
-                return Outcome(derivatives: restored, key: key, fromCache: true)
+                return Outcome(derivatives: restored, key: key, fromCache: true, entry: key)
             }
         }
         let derivatives: PhotoDerivatives
@@ -150,16 +145,18 @@ extension ImageStage {
             diagnostics.emit(error)
             return Outcome(derivatives: nil, key: key, fromCache: false)
         }
+        var entry: CacheKey?
         if let cache, let key {
             do {
                 let start = phases.now
                 defer { phases.add(.cacheStore, phases.now - start) }
                 try cache.store(derivatives, of: photo.sourcePath, renditionsIn: siteRoot, key: key)
+                entry = key
             } catch {
                 diagnostics.emit(error)
             }
         }
-        return Outcome(derivatives: derivatives, key: key, fromCache: false)
+        return Outcome(derivatives: derivatives, key: key, fromCache: false, entry: entry)
     }
 
     /// The source's GPS coordinates: remembered by the cache for these bytes, else read from
@@ -216,6 +213,5 @@ private struct WorkState {
     var results: [String: PhotoDerivatives] = [:]
     var coordinates: [GPSCoordinate] = []
     var cached = 0
-    var cleanPaths: Set<String> = []
     var keys: [String: [CacheKey]] = [:]
 }

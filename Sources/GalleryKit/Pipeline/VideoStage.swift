@@ -38,8 +38,6 @@ struct VideoStage: Sendable {
         var sourceCoordinates: [GPSCoordinate] = []
         /// How many clips came from the cache.
         var cachedCount = 0
-        /// Published paths from cache entries an earlier successful build scanned for GPS.
-        var scannedCleanPaths: Set<String> = []
         /// The cache entries behind each published file (restored or stored; two clips with
         /// the same bytes and name but other settings publish the same path).
         var cacheKeys: [String: [CacheKey]] = [:]
@@ -156,12 +154,10 @@ struct VideoStage: Sendable {
         let key = cache?.videoKey(
             contentHash: contentHash, settings: settings, video: clip, version: Self.version)
         if let cache, let key, let restored = cache.restoredVideo(key, into: siteRoot) {
-            let clean = cache.isScannedClean(key)
             state.withLock { output in
                 output.videos[clip.sourcePath] = restored.video
                 output.posters[clip.sourcePath] = restored.poster
                 output.cachedCount += 1
-                if clean { output.scannedCleanPaths.formUnion(restored.video.files.map(\.path)) }
                 for file in restored.video.files { output.cacheKeys[file.path, default: []].append(key) }
             }
             return nil

@@ -119,47 +119,29 @@ enum MetadataBlocks {
             if hasPrefix(bytes, at: position + 4, Array("eXIf".utf8)) {
                 let skip = hasPrefix(bytes, at: data.lowerBound, exifPrefix) ? 6 : 0
                 blocks.append(.exif((data.lowerBound + skip)..<max(data.lowerBound + skip, data.upperBound)))
-            } else if hasPrefix(bytes, at: position + 4, Array("iTXt".utf8)) {
-                blocks.append(pngText(bytes, data, international: true, budget: &budget))
-            } else if hasPrefix(bytes, at: position + 4, Array("zTXt".utf8)) {
-                blocks.append(pngText(bytes, data, international: false, budget: &budget))
-            } else if hasPrefix(bytes, at: position + 4, Array("tEXt".utf8)) {
-                blocks.append(.xmp(data))
+            } else if let text = PNGText.read(
+                bytes[data], type: bytes[(position + 4)..<min(position + 8, bytes.count)], limit: budget)
+            {
+                switch text.content {
+                case .plain: blocks.append(.xmp(data))  // the keyword searched too
+                case .inflated(let inflated):
+                    budget -= max(1, inflated.count)
+                    blocks.append(.inflated(inflated))
+                case .uninflatable:
+                    budget = 0
+                    blocks.append(.uninflatable)
+                }
+            } else if isTextChunk(bytes, at: position + 4) {
+                blocks.append(.xmp(data))  // a header cut short: searched as it lies
             }
             position = data.upperBound + 4
         }
         return blocks
     }
 
-    /// A PNG text chunk's text: `iTXt` is keyword\0, compression flag, method, language\0,
-    /// translated keyword\0, text; `zTXt` keyword\0, method, compressed text. Compressed text
-    /// is inflated; a chunk whose header is broken is searched as it lies, and compressed text
-    /// that cannot be inflated (a broken stream, or past `budget`) is ``Block/uninflatable``.
-    private static func pngText(
-        _ bytes: [UInt8], _ data: Range<Int>, international: Bool, budget: inout Int
-    ) -> Block {
-        guard let keywordEnd = bytes[data].firstIndex(of: 0) else { return .xmp(data) }
-        var cursor = keywordEnd + 1
-        var compressed = !international
-        if international {
-            guard cursor + 2 <= data.upperBound else { return .xmp(data) }
-            compressed = bytes[cursor] == 1
-            cursor += 2
-            for _ in 0..<2 {
-                guard let zero = bytes[cursor..<data.upperBound].firstIndex(of: 0) else { return .xmp(data) }
-                cursor = zero + 1
-            }
-        } else {
-            cursor += 1
-        }
-        guard compressed, cursor <= data.upperBound else { return .xmp(data) }
-        guard budget > 0, let text = ImageCodecs.inflate(bytes[cursor..<data.upperBound], limit: budget)
-        else {
-            budget = 0
-            return .uninflatable
-        }
-        budget -= max(1, text.count)
-        return .inflated(text)
+    /// True when the chunk type at `offset` is `tEXt`, `zTXt` or `iTXt`.
+    private static func isTextChunk(_ bytes: [UInt8], at offset: Int) -> Bool {
+        ["tEXt", "zTXt", "iTXt"].contains { hasPrefix(bytes, at: offset, Array($0.utf8)) }
     }
 
     /// True when the XMP packet (or any PNG text) names a GPS latitude or longitude property.

@@ -87,17 +87,11 @@ extension ContextBuilder {
     private func entryHTML(_ album: Album) -> String {
         var html = ""
         if let cover = cover(of: album), let rendition = ImageContext.shareRendition(cover) {
-            html += "<p><a href=\"\(escape(links.best(album.urlPath)))\">"
+            html += "<p><a href=\"\(TemplateRenderer.escaped(links.best(album.urlPath)))\">"
             html +=
-                "<img src=\"\(escape(links.best(rendition.path)))\" alt=\"\(escape(PhotoText(cover).alt))\""
+                "<img src=\"\(TemplateRenderer.escaped(links.best(rendition.path)))\" alt=\"\(TemplateRenderer.escaped(PhotoText(cover).alt))\""
             html += " width=\"\(rendition.width)\" height=\"\(rendition.height)\"></a></p>"
         }
         return html + album.descriptionHTML
-    }
-
-    private func escape(_ text: String) -> String {
-        var out = ""
-        TemplateRenderer.appendEscaped(text, to: &out)
-        return out
     }
 }

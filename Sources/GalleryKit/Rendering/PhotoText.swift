@@ -63,19 +63,23 @@ struct PhotoText: Sendable, Hashable {
 
     /// The title, else the photo's position (`Photo 3 of 12`, `Video 4 of 12`).
     func title(position: Int, of count: Int) -> String {
-        title ?? "\(noun) \(position) of \(count)"
+        title ?? place(position, count)
     }
 
     /// What the viewer announces when the item becomes current: `Photo 3 of 12: Harbour`.
     func announcement(position: Int, of count: Int) -> String {
-        let place = "\(noun) \(position) of \(count)"
-        return title.map { "\(place): \($0)" } ?? place
+        title.map { "\(place(position, count)): \($0)" } ?? place(position, count)
+    }
+
+    /// `Photo 3 of 12`, `Video 4 of 12`.
+    private func place(_ position: Int, _ count: Int) -> String {
+        "\(noun) \(position) of \(count)"
     }
 
     /// The alt text, else (when ``isAltMissing``) the photo's position, so that a linked
     /// thumbnail still has a name; never the file name.
     func alt(position: Int, of count: Int) -> String {
-        isAltMissing ? "\(noun) \(position) of \(count)" : alt
+        isAltMissing ? place(position, count) : alt
     }
 
     /// The warning for a photo without alt text, on the photo's own file.
@@ -156,15 +160,10 @@ struct PhotoText: Sendable, Hashable {
         return normalised.components(separatedBy: "\n\n")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
-            .map { "<p>" + escape($0).replacingOccurrences(of: "\n", with: "<br>\n") + "</p>" }
+            .map {
+                "<p>" + TemplateRenderer.escaped($0).replacingOccurrences(of: "\n", with: "<br>\n") + "</p>"
+            }
             .joined(separator: "\n")
-    }
-
-    /// HTML-escaped as templates escape a `{{value}}`.
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        TemplateRenderer.appendEscaped(text, to: &out)
-        return out
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -166,6 +166,14 @@ struct TemplateRenderer {
         return value
     }
 
+    /// `text` HTML-escaped as a `{{value}}` is (``appendEscaped(_:to:)``), for HTML built in
+    /// Swift (captions from metadata, feed summaries).
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        appendEscaped(text, to: &out)
+        return out
+    }
+
     /// HTML-escapes `&`, `<`, `>` and `"`, the set the Mustache spec requires.
     static func appendEscaped(_ text: String, to output: inout String) {
         var runStart = text.utf8.startIndex
