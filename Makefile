@@ -60,11 +60,12 @@ define apt_install
 	fi
 endef
 
-.PHONY: help deps test-deps venv build demo test test-swift test-python torture clean
+.PHONY: help deps test-deps venv build demo test test-full test-swift test-python torture clean
 
 help:
 	@echo "make demo   build the demo site in content/ into $(DEMO_OUT)/ (installs what is missing)"
-	@echo "make test   every check CI runs: warnings, format, unit tests, release build, e2e tests"
+	@echo "make test   warnings, format, unit tests, release build, e2e tests (one of each kind; < 15 min)"
+	@echo "make test-full  the long browser sweeps (every viewport x every page); CI runs it after make test"
 	@echo "make build  release build of $(RELEASE_BIN)"
 	@echo "make torture  the hostile cases (torture/): interrupts, full disks, links, names, YAML,"
 	@echo "             image bombs, concurrent builds, slow clients; 5-10 min, as root; not in make test"
@@ -128,8 +129,13 @@ test-swift: deps venv
 	$(SWIFT) test --skip-build $(SWIFT_TEST_FLAGS) --filter GalleryServeTests
 
 # End-to-end tests of the release binary (e2e/, pytest). GALLERYC tells them which binary.
+# Tests marked `full` (long sweeps: every viewport x every page) run in `make test-full`;
+# `make test` keeps one case of each kind of them.
 test-python: venv
-	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q e2e
+	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q -m "not full" e2e
+
+test-full: build venv
+	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q -m full e2e
 
 # The torture suite (torture/, pytest; see torture/README.md): galleryc killed mid-build and
 # mid-swap (strace), on a full tmpfs (mounting needs root; skipped otherwise), fed hostile links,

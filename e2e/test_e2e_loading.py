@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from sweeps import split
 from conftest import run_build
 from layout_fixture import make_site
 from viewer_fixture import make_viewer_site
@@ -141,7 +143,7 @@ def _candidates(srcset: str) -> list[tuple[str, int]]:
     return sorted(found, key=lambda c: c[1])
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("viewport", split(VIEWPORTS))
 def test_no_image_is_more_than_one_srcset_step_too_large(loading_site, demo_build, serve, sized, viewport):
     set_viewport(sized, viewport)
     sized.execute_cdp_cmd("Network.enable", {})

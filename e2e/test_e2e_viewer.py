@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from sweeps import split
 from conftest import REPO_ROOT, run_axe, run_build, set_reduced_motion
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
@@ -155,7 +157,7 @@ def check_fit(m: dict, where: str) -> None:
     )
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("viewport", split(VIEWPORTS))
 def test_every_photo_fits_and_fetches_the_rendition_it_draws(viewport, viewer_site, demo_build, serve, sized):
     width, height, mobile = VIEWPORTS[viewport]
     at(sized, width, height, 1, mobile)

@@ -1,0 +1,18 @@
+"""Sweeps split between `make test` and `make test-full`.
+
+A sweep (every viewport, every page) keeps one case of each kind in `make test`, the phone and
+the laptop by default; the other cases are marked ``full`` and run in `make test-full`, which
+`.ci/run` runs after `make test`. So `make test` stays under 15 minutes and no check is lost.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+KEPT = ("phone", "laptop")
+
+
+def split(names, kept=KEPT):
+    """``@pytest.mark.parametrize("viewport", split(VIEWPORTS))``: the names in ``kept`` run in
+    `make test`; the others are marked ``full``."""
+    return [pytest.param(name, marks=() if name in kept else pytest.mark.full) for name in names]
