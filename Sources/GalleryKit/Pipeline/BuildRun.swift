@@ -186,6 +186,7 @@ struct BuildRun: Sendable {
     func render(
         _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, templates: TemplateLibrary?
     ) -> [OutputFile] {
+        warnAboutImageNotices(site, derivatives: images.derivatives)
         guard let templates else { return [] }
         do {
             let assets = try ThemeAssets(
@@ -200,6 +201,19 @@ struct BuildRun: Sendable {
         } catch {
             diagnostics.emit(error)
             return []
+        }
+    }
+
+    /// The image stage's notices (damaged data recovered from, a profile left out) as warnings
+    /// naming the photo, on every build, also when its renditions came from the cache.
+    private func warnAboutImageNotices(_ site: Site, derivatives: [String: PhotoDerivatives]) {
+        for album in site.root.allAlbums {
+            for photo in album.photos {
+                guard let made = derivatives[photo.sourcePath], !made.renditions.isEmpty else { continue }
+                for notice in made.notices ?? [] {
+                    diagnostics.emit(ImageError(ImageProblem(notice), file: photo.sourcePath))
+                }
+            }
         }
     }
 

@@ -50,7 +50,6 @@ struct SiteRenderer {
         var output = RenderOutput(diagnostics: diagnostics)
         let site = builder.site
         warnAboutMissingAltText()
-        warnAboutImageNotices()
 
         let homeSource = site.home?.sourcePath ?? "index.md"
         output.render("index.html", "home", builder.homePage(), source: homeSource, templates)
@@ -133,18 +132,6 @@ struct SiteRenderer {
         }
         for child in album.albums {
             renderAlbum(child, ancestors: ancestors + [album], into: &output)
-        }
-    }
-
-    /// The image stage's notices (damaged data recovered from, a profile left out) as warnings
-    /// naming the photo, on every build, also when its renditions came from the cache.
-    private func warnAboutImageNotices() {
-        for album in builder.site.root.allAlbums {
-            for photo in builder.shownPhotos(album) {
-                for notice in photo.notices ?? [] {
-                    diagnostics.emit(ImageError(ImageProblem(notice), file: photo.source.sourcePath))
-                }
-            }
         }
     }
 

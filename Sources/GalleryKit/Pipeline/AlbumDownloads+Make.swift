@@ -1,30 +1,12 @@
 import Foundation
 
-/// The albums' ZIP downloads (`downloads.zip` in site.yml or an album's front matter): each
-/// album's published originals, as `privacy.publish_originals` rewrote them (no GPS), in one
-/// stored ZIP linked from the album page with its size.
-///
 /// A ZIP is made from the original files already in the staging folder (hard links to the
 /// cache on a cached build): nothing is decoded or encoded again. Its path is
 /// `_img/<hash>/<album>.zip`, the hash over the entries' names and their content-addressed
 /// paths, so it is cached for ever like a rendition, and a recycled staging folder that holds
 /// it already (the same photos, the same names) keeps it instead of writing it again. The
 /// ZIP's bytes depend only on the photos (see ``ZipArchive``): builds stay reproducible.
-struct AlbumDownloads: Sendable {
-    /// One album's ZIP.
-    struct Download: Sendable, Hashable {
-        /// Site-relative path of the ZIP.
-        var path: String
-        var byteCount: Int64
-        var photoCount: Int
-    }
-
-    /// By album source path.
-    var byAlbum: [String: Download] = [:]
-
-    /// Every ZIP's path, for the stale-file removal and the GPS scan.
-    var paths: Set<String> { Set(byAlbum.values.map(\.path)) }
-
+extension AlbumDownloads {
     /// Makes the ZIP of every album that asks for one and has originals to put in it.
     /// - Throws: ``OutputError`` when a ZIP cannot be written (the output is not usable).
     static func make(
