@@ -58,7 +58,9 @@ struct ImageSizes: Sendable {
     /// A tile of a uniform grid (`.grid`), its frame `frameAspect` (3:2) and the photo `photoAspect`
     /// (cropped to cover the frame, so a wider photo is drawn wider than its tile); for one of
     /// `cards` album cards, whose row is filled (``ThemeGeometry/cardColumns(column:count:)``).
-    func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double, cards: Int? = nil) -> String {
+    func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double, cards: Int? = nil)
+        -> String
+    {
         let crop = max(1, photoAspect / frameAspect)
         let columns = { (column: Double) in
             cards.map { geometry.cardColumns(column: column, count: $0) }

@@ -119,7 +119,8 @@ import Testing
         #expect(phone.count == 1 && phone[0].fillsWidth && abs(phone[0].height - 352.0 / 3) < 1e-9)
         #expect(RowBreaker(width: 360, gap: 8, targetHeight: 144).rows(for: []).isEmpty)
         // The last row of a longer album stays at the target height, left-aligned.
-        let long = RowBreaker(width: 1400, gap: 16, targetHeight: 240).rows(for: Array(repeating: 1.5, count: 5))
+        let long = RowBreaker(width: 1400, gap: 16, targetHeight: 240).rows(
+            for: Array(repeating: 1.5, count: 5))
         #expect(long.last?.fillsWidth == false && long.last?.centred == false && long.last?.height == 240)
     }
 
