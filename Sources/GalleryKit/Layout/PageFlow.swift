@@ -64,7 +64,7 @@ struct PageFlow: Sendable {
     /// line length; a folded description shows at most its lead's first lines and the control.
     static func albumHeader(_ screen: Screen, descriptionCharacters: Int, folded: Bool) -> Double {
         let phone = screen.width < 600
-        let chrome = phone ? 150.0 : 170.0
+        let chrome = phone ? 140.0 : 160.0
         return chrome + proseHeight(descriptionCharacters, folded: folded, phone: phone)
     }
 
@@ -103,7 +103,9 @@ struct PageFlow: Sendable {
 
     /// The tops of the tiles of a uniform grid of `count` tiles, each `extra` taller than its
     /// 3:2 image (title lines), on `screen`; `cards`: album cards, whose row is filled.
-    func gridTops(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen) -> [Double] {
+    func gridTops(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen)
+        -> [Double]
+    {
         let column = column(screen)
         let gap = gap(screen)
         let columns = columns(count: count, atLeastTwo: atLeastTwo, cards: cards, column: column)
@@ -113,8 +115,11 @@ struct PageFlow: Sendable {
     }
 
     /// The height of such a grid.
-    func gridHeight(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen) -> Double {
-        guard let last = gridTops(count: count, atLeastTwo: atLeastTwo, extra: extra, cards: cards, screen).last
+    func gridHeight(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen)
+        -> Double
+    {
+        guard
+            let last = gridTops(count: count, atLeastTwo: atLeastTwo, extra: extra, cards: cards, screen).last
         else {
             return 0
         }
