@@ -6,7 +6,8 @@ Serves both sites on 127.0.0.1, opens the album page (dir2, the album with a lon
 description) and its first photo in headless Chromium at 390x844 (3x, touch) and 1280x800, and
 writes `<tool>-<page>-<screen>.webp` (phone shots at 1x, so the files stay small) plus one
 side-by-side `compare-<page>-<screen>.webp` per page and screen. sigal's photo "page" is the
-PhotoSwipe overlay on its album page (`#&gid=1&pid=1`), as in Benchmarks/webperf.py.
+PhotoSwipe 5 overlay on its album page, opened by clicking the first thumbnail (PhotoSwipe 5
+does not open from the address's hash).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def settle(driver) -> None:
     time.sleep(1.5)
 
 
-def shoot(driver, url: str, screen: str) -> Image.Image:
+def shoot(driver, url: str, screen: str, click: str | None = None) -> Image.Image:
     width, height, dpr, mobile = SCREENS[screen]
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
@@ -67,6 +68,9 @@ def shoot(driver, url: str, screen: str) -> Image.Image:
     driver.get("about:blank")
     driver.get(url)
     settle(driver)
+    if click:
+        driver.execute_script("document.querySelector(arguments[0]).click()", click)
+        time.sleep(2.5)
     image = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
     return image.resize((width, height), Image.LANCZOS) if image.width != width else image
 
@@ -87,7 +91,7 @@ def main() -> None:
     bases = {"galleryc": serve(galleryc_site), "sigal": serve(sigal_site)}
     pages = {
         "galleryc": {"album": ALBUM, "photo": first_photo_page(galleryc_site)},
-        "sigal": {"album": ALBUM, "photo": ALBUM + "#&gid=1&pid=1"},
+        "sigal": {"album": ALBUM, "photo": ALBUM},
     }
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
@@ -105,7 +109,8 @@ def main() -> None:
             for page in ("album", "photo"):
                 shots = {}
                 for tool in ("galleryc", "sigal"):
-                    shots[tool] = shoot(driver, bases[tool] + pages[tool][page], screen)
+                    click = ".gallery a" if tool == "sigal" and page == "photo" else None
+                    shots[tool] = shoot(driver, bases[tool] + pages[tool][page], screen, click)
                     shots[tool].save(out / f"{tool}-{page}-{screen}.webp", quality=72, method=6)
                 joined = side_by_side(shots["galleryc"], shots["sigal"], ("galleryc", "sigal (photoswipe theme)"))
                 joined.save(out / f"compare-{page}-{screen}.webp", quality=72, method=6)
