@@ -398,7 +398,8 @@ def test_placeholder_shows_before_the_image_on_a_slow_network(motion_fixture, se
         browser.execute_cdp_cmd("Network.disable", {})
     assert not waiting["loaded"], f"the full image arrived too fast to see the placeholder: {waiting}"
     assert waiting["placeholder"].startswith('url("data:image/webp'), waiting
-    assert waiting["opacity"] == "0" and waiting["busy"] == "true", waiting
+    # 1 % opacity: invisible, yet counted as painted, so the focus-in does not delay the LCP.
+    assert float(waiting["opacity"]) <= 0.01 and waiting["busy"] == "true", waiting
     assert waiting["loadingText"] != "none", "the loading state is not announced"
     assert arrived["loaded"] and arrived["opacity"] == "1" and arrived["busy"] is None, arrived
     assert arrived["height"] == waiting["height"], "the frame changed size when the photo arrived"

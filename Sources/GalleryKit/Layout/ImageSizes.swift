@@ -56,14 +56,21 @@ struct ImageSizes: Sendable {
     }
 
     /// A tile of a uniform grid (`.grid`), its frame `frameAspect` (3:2) and the photo `photoAspect`
-    /// (cropped to cover the frame, so a wider photo is drawn wider than its tile).
-    func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double) -> String {
+    /// (cropped to cover the frame, so a wider photo is drawn wider than its tile); for one of
+    /// `cards` album cards, whose row is filled (``ThemeGeometry/cardColumns(column:count:)``).
+    func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double, cards: Int? = nil)
+        -> String
+    {
         let crop = max(1, photoAspect / frameAspect)
+        let columns = { (column: Double) in
+            cards.map { geometry.cardColumns(column: column, count: $0) }
+                ?? geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
+        }
         return attribute(
-            capped: true, regime: { geometry.gridColumns(column: column($0).width, atLeastTwo: atLeastTwo) },
+            capped: true, regime: { columns(column($0).width) },
             width: { viewport in
                 let (column, gap) = column(viewport)
-                let columns = Double(geometry.gridColumns(column: column, atLeastTwo: atLeastTwo))
+                let columns = Double(columns(column))
                 return (column - (columns - 1) * gap) / columns * crop
             })
     }
@@ -175,23 +182,11 @@ struct ImageSizes: Sendable {
     }
 
     /// A story photo: the whole screen, the photo covering it (as wide as the screen, or as
-    /// wide as the screen's height makes it); on a screen so much narrower than the photo that
-    /// the crop would keep less than ``storyFitShare`` of its width, the photo is shown whole,
-    /// as wide as the screen.
+    /// wide as the screen's height makes it), on phones too: the crop keeps the photo's focal
+    /// point (`object-position`), and the caption keeps to the other side.
     func story(photoAspect: Double) -> String {
         let wide = Int((photoAspect * 1000).rounded())
-        return
-            "\(Self.storyFitQuery(photoAspect: photoAspect)) 100vw, (min-aspect-ratio: \(wide)/1000) 100vw, "
-            + "\(number(100 * photoAspect))vh"
-    }
-
-    /// The least share of a story photo's width a screen-filling crop may keep.
-    static let storyFitShare = 0.6
-
-    /// `(max-aspect-ratio: 900/1000)`: the screens on which a story photo of that shape is fitted
-    /// rather than cropped.
-    static func storyFitQuery(photoAspect: Double) -> String {
-        "(max-aspect-ratio: \(Int((storyFitShare * photoAspect * 1000).rounded()))/1000)"
+        return "(min-aspect-ratio: \(wide)/1000) 100vw, \(number(100 * photoAspect))vh"
     }
 
     // MARK: - Pieces

@@ -20,14 +20,26 @@ extension JustifiedLayout {
     /// - `--gk-gaps`: the number of gaps in the row;
     /// - `--gk-grow`: `100` for rows that fill the column, `0` for a short last row.
     ///
+    /// A band whose only row is centred (a short album whose row would have to grow too much to
+    /// fill the column) centres the list's lines (`justify-content: center`, which moves no
+    /// full row: they have no free space); a later band that does not sets it back.
+    ///
     /// The first band applies without a query; each later one inside
     /// `@container gk-photos (min-width: …px)`, overriding every tile.
     func css(list: String) -> String {
         var css = ""
         var previous: [Range<Int>: String] = [:]
+        var centredBefore = false
         for (index, band) in bands.enumerated() {
             var current: [Range<Int>: String] = [:]
             var rules = ""
+            let centred = band.rows.count == 1 && band.rows[0].centred
+            if centred != centredBefore {
+                rules +=
+                    (index == 0 ? "" : "    ")
+                    + "\(list) { justify-content: \(centred ? "center" : "flex-start"); }\n"
+                centredBefore = centred
+            }
             for row in band.rows {
                 let share = fraction(of: row, in: band) * Self.fitMargin
                 let declarations =

@@ -99,6 +99,10 @@ struct JustifiedLayout: Sendable, Hashable {
             let share = fraction(of: row, in: band)
             let available = column - Double(row.range.count - 1) * gap
             var x = 0.0
+            if row.centred {
+                let used = row.range.map { available * share * aspects[$0] }.reduce(0, +)
+                x = max(0, (available - used) / 2)
+            }
             var height = 0.0
             for index in row.range {
                 let width = available * share * aspects[index]

@@ -59,20 +59,33 @@ struct PageFlow: Sendable {
 
     // MARK: - Blocks of the default theme
 
-    /// The least height above an album's photos: header and navigation, breadcrumbs, the title,
-    /// the date line and the header's margin, plus the description at a generous line length.
-    static func albumHeader(_ screen: Screen, descriptionCharacters: Int) -> Double {
+    /// The least height above an album's photos: the header bar (`3rem`), `main`'s padding,
+    /// the title, the date line and the header's margin, plus the description at a generous
+    /// line length; a folded description shows at most its lead's first lines and the control.
+    static func albumHeader(_ screen: Screen, descriptionCharacters: Int, folded: Bool) -> Double {
         let phone = screen.width < 600
-        let chrome = phone ? 285.0 : 255.0
-        return chrome + textHeight(descriptionCharacters, charactersPerLine: phone ? 50 : 90)
+        let chrome = phone ? 140.0 : 160.0
+        return chrome + proseHeight(descriptionCharacters, folded: folded, phone: phone)
     }
 
-    /// The least height above the home page's albums: header, the title and its text, the
-    /// "Albums" heading.
-    static func homeHeader(_ screen: Screen, textCharacters: Int) -> Double {
+    /// The least height above the home page's albums: the header bar, the title and its text
+    /// (folded as an album's description), the "Albums" heading.
+    static func homeHeader(_ screen: Screen, textCharacters: Int, folded: Bool) -> Double {
         let phone = screen.width < 600
-        return (phone ? 280.0 : 230.0) + textHeight(textCharacters, charactersPerLine: phone ? 50 : 90)
+        return (phone ? 150.0 : 170.0) + proseHeight(textCharacters, folded: folded, phone: phone)
     }
+
+    /// The lines of text ``ProseFold`` leaves in view: at most ``foldedLines`` of a folded
+    /// text, and its control.
+    static func proseHeight(_ characters: Int, folded: Bool, phone: Bool) -> Double {
+        let perLine = phone ? 50 : 90
+        guard folded else { return textHeight(characters, charactersPerLine: perLine) }
+        let lines = min((characters + perLine - 1) / perLine, foldedLines)
+        return Double(lines) * 27 + 24
+    }
+
+    /// The lines of a folded text's lead that stay in view (`.prose-lead`'s `max-height`).
+    static let foldedLines = 3
 
     /// Lines of prose (27 px each) for `characters` characters, and the paragraph's margin.
     static func textHeight(_ characters: Int, charactersPerLine: Int) -> Double {
@@ -89,25 +102,37 @@ struct PageFlow: Sendable {
     }
 
     /// The tops of the tiles of a uniform grid of `count` tiles, each `extra` taller than its
-    /// 3:2 image (title lines), on `screen`.
-    func gridTops(count: Int, atLeastTwo: Bool, extra: Double, _ screen: Screen) -> [Double] {
+    /// 3:2 image (title lines), on `screen`; `cards`: album cards, whose row is filled.
+    func gridTops(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen)
+        -> [Double]
+    {
         let column = column(screen)
         let gap = gap(screen)
-        let columns = geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
+        let columns = columns(count: count, atLeastTwo: atLeastTwo, cards: cards, column: column)
         let tile = (column - Double(columns - 1) * gap) / Double(columns)
         let rowHeight = tile / 1.5 + extra + gap
         return (0..<count).map { Double($0 / columns) * rowHeight }
     }
 
     /// The height of such a grid.
-    func gridHeight(count: Int, atLeastTwo: Bool, extra: Double, _ screen: Screen) -> Double {
-        guard let last = gridTops(count: count, atLeastTwo: atLeastTwo, extra: extra, screen).last else {
+    func gridHeight(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen)
+        -> Double
+    {
+        guard
+            let last = gridTops(count: count, atLeastTwo: atLeastTwo, extra: extra, cards: cards, screen).last
+        else {
             return 0
         }
         let column = column(screen)
-        let columns = geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
+        let columns = columns(count: count, atLeastTwo: atLeastTwo, cards: cards, column: column)
         let tile = (column - Double(columns - 1) * gap(screen)) / Double(columns)
         return last + tile / 1.5 + extra
+    }
+
+    private func columns(count: Int, atLeastTwo: Bool, cards: Bool, column: Double) -> Int {
+        cards
+            ? geometry.cardColumns(column: column, count: count)
+            : geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
     }
 }
 

@@ -7,8 +7,12 @@ struct JustifiedRow: Sendable, Hashable {
     /// The height of every tile of the row, in CSS pixels.
     var height: Double
     /// True when the row is exactly as wide as the column (tiles stretched or shrunk to fit);
-    /// false for a last row short enough to stay at the target height, left-aligned.
+    /// false for a last row short enough to stay at the target height, left-aligned, and for
+    /// the only row of a short album that would have to grow past ``RowBreaker/maximumStretch``.
     var fillsWidth: Bool
+    /// True for the only row of a short album that stops at ``RowBreaker/maximumStretch`` times
+    /// the target height: it is centred in the column.
+    var centred = false
 }
 
 /// Breaks a list of photos into justified rows the way TeX breaks a paragraph into lines
@@ -20,6 +24,9 @@ struct JustifiedRow: Sendable, Hashable {
 /// row twice as tall as the target is as bad as one half as tall, and a few rows a little off
 /// are better than one far off. The last row is not stretched: when its photos fit at the
 /// target height it stays there (badness 0), otherwise it shrinks to fit like any other row.
+/// The only row of a short album is the exception: a lone short row looks unfinished, so it
+/// grows to fill the column, up to ``maximumStretch`` times the target height (photos are never
+/// drawn much larger than the rows were meant to be); past that it stays at that height, centred.
 /// A 6:1 panorama ends up alone in its row (any neighbour would make the row too low) and a
 /// 1:3 portrait shares its row with enough photos to keep it near the target height.
 struct RowBreaker: Sendable, Hashable {
@@ -33,6 +40,8 @@ struct RowBreaker: Sendable, Hashable {
     /// A row of several photos lower than this fraction of the target is never chosen (a single
     /// photo always may be, however low or tall it comes out).
     static let crowdedLimit = 0.25
+    /// The most the only row of a short album grows past the target height to fill the column.
+    static let maximumStretch = 1.5
 
     init(width: Double, gap: Double, targetHeight: Double) {
         self.width = width.isFinite && width > 0 ? width : 1
@@ -113,7 +122,11 @@ struct RowBreaker: Sendable, Hashable {
 
     private func row(_ range: Range<Int>, sum: Double, isLast: Bool) -> JustifiedRow {
         let height = fillingHeight(sum: sum, count: range.count)
-        if isLast && height >= targetHeight {
+        if isLast && range.lowerBound == 0 && height > targetHeight * Self.maximumStretch {
+            return JustifiedRow(
+                range: range, height: targetHeight * Self.maximumStretch, fillsWidth: false, centred: true)
+        }
+        if isLast && range.lowerBound > 0 && height >= targetHeight {
             return JustifiedRow(range: range, height: targetHeight, fillsWidth: false)
         }
         return JustifiedRow(range: range, height: height, fillsWidth: true)

@@ -40,7 +40,31 @@ struct ThemeGeometry: Sendable, Hashable {
     /// The widest viewport with the two-row bar (`@media (max-width: 48rem)`).
     var viewerNarrowViewport: Double = 768
 
+    /// The header (`.site-header`): the site title (`1.125rem`, weight 600) and the navigation
+    /// (`0.9375rem`, items `1.25rem` apart), `2rem` apart. The navigation shows inline from the
+    /// narrowest of ``navigationSteps`` (in rem of viewport width) where both fit on one line,
+    /// and is a menu button below it. Widths are estimated from the characters at a generous
+    /// average glyph width (wider than system sans fonts' average), so that the estimate errs
+    /// towards the menu, never towards a line that does not fit.
+    var titleCharacterWidth: Double = 11.5
+    var navigationCharacterWidth: Double = 9.2
+    var navigationItemGap: Double = 20
+    var headerGap: Double = 32
+    /// The classes `galleryc.css` knows (`gk-nav-<rem>`): inline from that many rem.
+    static let navigationSteps = [24, 32, 40, 48, 56, 64, 72, 80, 90, 100, 110, 120, 135, 150]
+
     static let `default` = ThemeGeometry()
+
+    /// The narrowest of ``navigationSteps`` (in rem) at which the site title and navigation
+    /// items fit on one header line; nil when even the widest does not (a menu at every width).
+    func navigationBreakpoint(title: String, items: [String]) -> Int? {
+        let characters = { (text: String) in Double(text.count) }
+        let nav =
+            items.map { characters($0) * navigationCharacterWidth }.reduce(0, +)
+            + Double(max(0, items.count - 1)) * navigationItemGap
+        let needed = pageMargin + characters(title) * titleCharacterWidth + headerGap + nav
+        return Self.navigationSteps.first { Double($0) * 16 >= needed }
+    }
 
     /// The width the page gets in a viewport `viewport` wide (`100vw`): less the scrollbar on
     /// desktops.
@@ -78,5 +102,16 @@ struct ThemeGeometry: Sendable, Hashable {
         guard tile > 0 else { return 1 }
         // A hair of slack: two tracks of exactly (column - gap) / 2 fit, whatever the rounding.
         return max(1, Int(((column + gap) / (tile + gap) + 1e-9).rounded(.down)))
+    }
+
+    /// Album cards (`.gk-cards`, the home page's covers and sub-albums): from this many cards
+    /// the row is filled (`auto-fit`: fewer cards than tracks share the whole width); one or two
+    /// keep the grid's tracks, so a lone cover is not blown up to the column's width.
+    static let cardsFillFrom = 3
+
+    /// Columns of a list of `count` album cards in a column `column` wide.
+    func cardColumns(column: Double, count: Int) -> Int {
+        let columns = gridColumns(column: column, atLeastTwo: false)
+        return count >= Self.cardsFillFrom ? min(columns, count) : columns
     }
 }

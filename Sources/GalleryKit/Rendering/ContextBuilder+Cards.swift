@@ -33,10 +33,11 @@ extension ContextBuilder {
     }
 
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
-    /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`).
+    /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`); one of
+    /// `count` cards, which decides how wide the cards are drawn.
     func albumCard(
         _ album: Album, loading: (ProcessedPhoto) -> ImageLoading, styles: inout PageStyles,
-        kenBurns animated: Bool = false
+        kenBurns animated: Bool = false, among count: Int
     ) -> TemplateValue {
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
@@ -50,7 +51,7 @@ extension ContextBuilder {
         if let cover = cover(of: album),
             let image = image(
                 cover, alt: PhotoText(cover).alt,
-                sizes: ImageSizes().gridTile(atLeastTwo: false, photoAspect: cover.aspectRatio),
+                sizes: ImageSizes().gridTile(atLeastTwo: false, photoAspect: cover.aspectRatio, cards: count),
                 loading: loading(cover), styles: &styles,
                 motion: ImageMotion(
                     frame: .cover,
@@ -69,7 +70,7 @@ extension ContextBuilder {
         kenBurns animated: Bool = false
     ) -> [TemplateValue] {
         let tops = PageFlow.screens.map {
-            flow.gridTops(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, $0)
+            flow.gridTops(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, cards: true, $0)
         }
         return albums.enumerated().map { index, album in
             let visible = flow.isInFirstViewport { screen in
@@ -77,7 +78,7 @@ extension ContextBuilder {
             }
             return albumCard(
                 album, loading: { _ in order.next(inFirstViewport: visible) }, styles: &styles,
-                kenBurns: animated)
+                kenBurns: animated, among: albums.count)
         }
     }
 

@@ -115,11 +115,8 @@ extension ContextBuilder {
         let total = total ?? photos.count
         let sizes = ImageSizes()
         let current = flow
-        // Each item is a screen tall, or as tall as the photo shown whole where it is fitted.
-        func height(_ photo: ProcessedPhoto, _ screen: PageFlow.Screen) -> Double {
-            let fitted = screen.width / screen.height <= ImageSizes.storyFitShare * photo.aspectRatio
-            return fitted ? screen.width / photo.aspectRatio : screen.height
-        }
+        // Each item is a screen tall, on phones too.
+        func height(_ photo: ProcessedPhoto, _ screen: PageFlow.Screen) -> Double { screen.height }
         func top(_ index: Int, _ screen: PageFlow.Screen) -> Double {
             photos.prefix(index).reduce(0) { $0 + height($1, screen) }
         }
@@ -133,11 +130,10 @@ extension ContextBuilder {
                 "title": .string(text.title(position: firstPosition + index, of: total)),
             ]
             if !text.captionHTML.isEmpty { item["caption"] = .string(text.captionHTML) }
-            // On a screen that would crop away too much of it, the photo is shown whole.
+            // The caption keeps away from the subject (galleryc.css places it by these).
             styles.add(
-                selector: ".gk-story .gk-frame-story.\(PageStyles.className(for: photo))",
-                declarations: "height: auto; aspect-ratio: var(--gk-ratio);",
-                within: "@media " + ImageSizes.storyFitQuery(photoAspect: photo.aspectRatio))
+                selector: ".gk-story-item.\(PageStyles.className(for: photo))",
+                declarations: StoryCaption(focus: photo.focus).declarations)
             if let image = image(
                 photo, alt: text.alt(position: firstPosition + index, of: total),
                 sizes: sizes.story(photoAspect: photo.aspectRatio),

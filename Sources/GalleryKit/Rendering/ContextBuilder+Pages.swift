@@ -18,13 +18,16 @@ extension ContextBuilder {
             image: cover(of: root))
         var styles = PageStyles()
         var order = LoadingOrder()
-        let text = Self.textLength(site.home?.html ?? "")
-        var flow = PageFlow { PageFlow.homeHeader($0, textCharacters: text) }
+        let prose = ProseFold(html: site.home?.html ?? "", fold: true)
+        var flow = PageFlow {
+            PageFlow.homeHeader($0, textCharacters: prose.visibleCharacters, folded: prose.isFolded)
+        }
         let albums = albumCards(root.listedAlbums, flow: flow, order: &order, styles: &styles, kenBurns: true)
         if !albums.isEmpty {
             let current = flow
             flow.advance {
-                current.gridHeight(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, $0)
+                current.gridHeight(
+                    count: albums.count, atLeastTwo: false, extra: Self.albumCardText, cards: true, $0)
                     + Self.sectionHeading
             }
         }
@@ -32,7 +35,7 @@ extension ContextBuilder {
             shownPhotos(root), justified: false, flow: &flow, order: &order, styles: &styles
         ).cards
         var home: [String: TemplateValue] = ["title": .string(site.home?.title ?? site.config.title)]
-        if let html = site.home?.html, !html.isEmpty { home["html"] = .string(html) }
+        prose.add(to: &home)
         context["home"] = .dictionary(home)
         context["albums"] = .array(albums)
         context["hasAlbums"] = .bool(!albums.isEmpty)
@@ -70,7 +73,8 @@ extension ContextBuilder {
         var context = chrome(
             urlPath: page.urlPath, title: page.title, description: page.description,
             trail: trail(albumChain(to: listing)))
-        var value: [String: TemplateValue] = ["title": .string(page.title), "html": .string(page.html)]
+        var value: [String: TemplateValue] = ["title": .string(page.title)]
+        ProseFold(html: page.html, fold: false).add(to: &value)
         if let date = page.date {
             value["date"] = .string(DisplayFormat.longDate(date))
             value["datetime"] = .string(DisplayFormat.isoDay(date))
@@ -100,8 +104,10 @@ extension ContextBuilder {
         addPagination(slice, of: album, to: &context)
         var styles = PageStyles()
         var order = LoadingOrder()
-        let text = first ? Self.textLength(album.descriptionHTML) : 0
-        var flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: text) }
+        let prose = ProseFold(html: first ? album.descriptionHTML : "", fold: true)
+        var flow = PageFlow {
+            PageFlow.albumHeader($0, descriptionCharacters: prose.visibleCharacters, folded: prose.isFolded)
+        }
         let hero = first ? heroContext(album, order: &order, styles: &styles) : nil
         if hero != nil {
             let current = flow
@@ -127,7 +133,7 @@ extension ContextBuilder {
             "isJustified": .bool(justified), "isGrid": .bool(album.layout == .grid),
             "isSlider": .bool(album.layout == .slider), "isStory": .bool(album.layout == .story),
         ]
-        if !album.descriptionHTML.isEmpty, first { value["html"] = .string(album.descriptionHTML) }
+        prose.add(to: &value)
         if let zip = downloads.byAlbum[album.sourcePath] {
             let count = zip.photoCount == 1 ? "1 photo" : "\(zip.photoCount) photos"
             value["download"] = .dictionary([

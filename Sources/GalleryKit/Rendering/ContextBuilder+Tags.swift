@@ -9,7 +9,7 @@ extension ContextBuilder {
         var context = chrome(urlPath: root.urlPath, title: root.title, trail: [(site.config.title, "")])
         var styles = PageStyles()
         var order = LoadingOrder()
-        let flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: 0) }
+        let flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: 0, folded: false) }
         let cards = albumCards(tags.tags.map(\.album), flow: flow, order: &order, styles: &styles)
         context["tagList"] = .dictionary(["title": .string(root.title), "count": .string(tagCount)])
         context["tags"] = .array(cards)

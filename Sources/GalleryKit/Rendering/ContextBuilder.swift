@@ -133,6 +133,8 @@ struct ContextBuilder: Sendable {
 
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
         nav += navigation.links.map { navItem($0.title, $0.urlPath, current: urlPath) }
+        let navBreakpoint = ThemeGeometry.default.navigationBreakpoint(
+            title: config.title, items: ["Home"] + navigation.links.map(\.title))
 
         var meta: [String: TemplateValue] = [
             "documentTitle": .string(title.map { "\($0) · \(config.title)" } ?? config.title)
@@ -158,9 +160,13 @@ struct ContextBuilder: Sendable {
         meta["ogType"] = .string("website")
         if unlisted { meta["noindex"] = .bool(true) }
 
+        // The header links home (the site title): breadcrumbs start below it, and a photo
+        // page's header links to its album instead.
+        let trail = viewer ? [] : trail.filter { !$0.urlPath.isEmpty }
         var context: [String: TemplateValue] = [
             "site": .dictionary(siteValue), "assets": .dictionary(assets),
             "nav": .array(nav), "meta": .dictionary(meta),
+            "navClass": .string(navBreakpoint.map { "gk-nav-\($0)" } ?? "gk-nav-menu"),
             "hasBreadcrumbs": .bool(!trail.isEmpty),
         ]
         if !trail.isEmpty {

@@ -183,8 +183,7 @@ import Testing
                     "slide \(aspect) at \(width)x\(height): \(slide) vs \(slideDrawn)")
                 let story = try #require(
                     Self.evaluate(sizes.story(photoAspect: aspect), width: width, height: height))
-                let fitted = width / height <= ImageSizes.storyFitShare * aspect
-                let storyDrawn = fitted ? width : max(width, height * aspect)
+                let storyDrawn = max(width, height * aspect)
                 #expect(
                     abs(story - storyDrawn) < 1.5,
                     "story \(aspect) at \(width)x\(height): \(story) vs \(storyDrawn)")

@@ -68,8 +68,16 @@ import Testing
                 if row.fillsWidth {
                     #expect(
                         abs(used - band.width) <= 1, "\(name) at \(band.width), row \(number): \(used) px")
+                } else if row.centred {
+                    #expect(band.rows.count == 1, "only the only row of an album is centred")
+                    #expect(used <= band.width + 1)
+                    let bound = band.targetHeight * RowBreaker.maximumStretch
+                    #expect(abs(row.height - bound) < 1e-9, "a centred row stops at the bounded stretch")
+                    let left = rowTiles.first?.x ?? 0
+                    #expect(abs(left - (band.width - used) / 2) < 0.01, "\(name) at \(band.width): x \(left)")
                 } else {
                     #expect(number == band.rows.count - 1, "only the last row may be left short")
+                    #expect(number > 0, "the only row of an album fills the column or is centred")
                     #expect(used <= band.width + 1)
                     #expect(abs(row.height - band.targetHeight) < 1e-9, "a short last row keeps the target")
                 }
@@ -97,14 +105,38 @@ import Testing
         }
     }
 
-    @Test func fewPhotosStayAtTheTargetHeight() {
-        // Two photos on a laptop: one short last row, not two huge tiles stretched edge to edge.
+    @Test func aShortAlbumsOnlyRowFillsTheColumnUpToABoundThenIsCentred() {
+        // Two landscapes on a tablet: the row grows from 216 px to 295 px (within 1.5 times the
+        // target) and reaches the right edge.
+        let tablet = RowBreaker(width: 900, gap: 13.98, targetHeight: 216).rows(for: [1.5, 1.5])
+        #expect(tablet.count == 1 && tablet[0].fillsWidth && !tablet[0].centred)
+        #expect(abs(tablet[0].height - (900 - 13.98) / 3) < 1e-9)
+        // Two photos on a laptop would have to grow to 639 px: they stop at 360 px, centred.
         let wide = RowBreaker(width: 1400, gap: 16, targetHeight: 240).rows(for: [1.5, 2.0 / 3.0])
-        #expect(wide == [JustifiedRow(range: 0..<2, height: 240, fillsWidth: false)])
+        #expect(wide == [JustifiedRow(range: 0..<2, height: 360, fillsWidth: false, centred: true)])
         // On a phone they do not fit at the target height: the row shrinks to the column.
         let phone = RowBreaker(width: 360, gap: 8, targetHeight: 144).rows(for: [1.5, 1.5])
         #expect(phone.count == 1 && phone[0].fillsWidth && abs(phone[0].height - 352.0 / 3) < 1e-9)
         #expect(RowBreaker(width: 360, gap: 8, targetHeight: 144).rows(for: []).isEmpty)
+        // The last row of a longer album stays at the target height, left-aligned.
+        let long = RowBreaker(width: 1400, gap: 16, targetHeight: 240).rows(
+            for: Array(repeating: 1.5, count: 5))
+        #expect(long.last?.fillsWidth == false && long.last?.centred == false && long.last?.height == 240)
+    }
+
+    /// The page stylesheet centres the list's lines in the bands where the only row is centred,
+    /// and sets them back where it fills the column.
+    @Test func centredRowsCentreTheListInTheirBandsOnly() {
+        let css = JustifiedLayout(aspects: [1.5, 1.5]).css(list: ".gk-justified")
+        let lines = css.split(separator: "\n").map(String.init)
+        // The phone and tablet bands fill the column; the laptop bands centre.
+        #expect(!lines.prefix(2).contains { $0.contains("justify-content") })
+        let centre = lines.firstIndex { $0.contains("justify-content: center") }
+        let query = lines.lastIndex { $0.hasPrefix("@container gk-photos (min-width: 1039px)") }
+        #expect(centre != nil && query != nil && centre! > query!, "\(css)")
+        #expect(!css.contains("flex-start"))
+        let narrowFirst = JustifiedLayout(aspects: [1.0 / 3]).css(list: ".gk-justified")
+        #expect(narrowFirst.hasPrefix(".gk-justified { justify-content: center; }"), "\(narrowFirst)")
     }
 
     /// The dynamic programme finds the least total badness: compared with every possible set of

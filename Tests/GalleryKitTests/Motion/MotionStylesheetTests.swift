@@ -95,7 +95,7 @@ import Testing
         let css = MotionStylesheet(blurRadius: 24).css
         #expect(css.contains("filter: blur(24px)"))
         #expect(css.contains("transition: opacity 0.8s ease-out, filter 0.8s ease-out"))
-        #expect(css.contains(":root.gk-js .gk-blurup img:not(.is-loaded) { opacity: 0; }"))
+        #expect(css.contains(":root.gk-js .gk-blurup img:not(.is-loaded) { opacity: 0.01; }"))
         #expect(css.contains("background: var(--gk-placeholder, none)"))
     }
 

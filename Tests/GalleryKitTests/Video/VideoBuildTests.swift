@@ -68,7 +68,7 @@ import Testing
         let album = try String(
             contentsOf: sandbox.output.appendingPathComponent("essay/index.html"), encoding: .utf8)
         let item = try #require(
-            album.components(separatedBy: "<figure class=\"gk-story-item\">").dropFirst().first)
+            album.components(separatedBy: "<figure class=\"gk-story-item ").dropFirst().first)
         #expect(item.contains("alt=\"A test pattern\""))
         #expect(item.contains("<span class=\"visually-hidden\">Video, 1 second</span>"))
     }
