@@ -183,6 +183,17 @@ struct ViewerSettings: Sendable, Hashable {
     var slideshowSeconds: Double = 5
     /// The range site.yml may choose `slideshow_seconds` from.
     static let slideshowRange: ClosedRange<Double> = 1...600
+    /// What the photo stands on (`stage:`): a near-black stage by default.
+    var stage: ViewerStage = .dark
 
     init() {}
+}
+
+/// The viewer's background (`viewer.stage:` in site.yml).
+enum ViewerStage: String, Sendable, Hashable, CaseIterable {
+    /// A near-black stage in both colour schemes, as PhotoSwipe, Flickr and Google Photos show
+    /// photos: the page's colours come back below it and on the album.
+    case dark
+    /// The page's own colours (light or dark, as the reader's system says).
+    case page
 }
