@@ -160,6 +160,7 @@
       // The strip slides by one stage and a gap (viewer.css: 110 %), then the pages swap.
       moving(true);
       root.classList.toggle("is-settling", !reduce.matches);
+      slide.classList.add("is-target");
       slide.getBoundingClientRect();
       dx((backwards ? 1.1 : -1.1) * stage.clientWidth);
       return new Promise(function (resolve) {
