@@ -239,6 +239,9 @@ return {visible: getComputedStyle(side).visibility, next: [next.left, next.right
 def test_a_swipe_brings_the_neighbour_in_beside_the_photo_and_nothing_logs(stage_site, serve, screen):
     width, height = show(screen, "phone")
     base = serve(stage_site)
+    screen.get("about:blank")
+    time.sleep(0.3)
+    browser_log(screen)  # what earlier tests' pages left behind
     open_photo(screen, base + "shapes/b-portrait/")
     wait_for(screen, "return document.querySelectorAll('.viewer-side').length === 2")
     x, y = width * 0.8, height / 2
