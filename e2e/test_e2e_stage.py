@@ -26,6 +26,7 @@ from layout_fixture import photo
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from sweeps import split
+from test_e2e_viewer import touch, wait_for
 from viewer_fixture import make_viewer_site
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -103,17 +104,6 @@ def photo_pages(site: Path, albums=("shapes", "sigal")) -> list[str]:
         for album in albums
         for page in sorted((site / album).glob("*/index.html"))
     ]
-
-
-def wait_for(driver, script: str, timeout: float = 10, *args):
-    deadline = time.time() + timeout
-    value = None
-    while time.time() < deadline:
-        value = driver.execute_script(script, *args)
-        if value:
-            return value
-        time.sleep(0.05)
-    pytest.fail(f"timed out waiting for: {script} (last value {value!r})")
 
 
 READY_JS = """
@@ -219,11 +209,6 @@ def test_stage_page_keeps_the_page_colours(scheme, page_stage_site, stage_site, 
 
 def browser_log(driver) -> list[str]:
     return [f"{e['level']}: {e['message']}" for e in driver.get_log("browser")]
-
-
-def touch(driver, kind: str, x: float | None = None, y: float | None = None) -> None:
-    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
 NEIGHBOUR_JS = """

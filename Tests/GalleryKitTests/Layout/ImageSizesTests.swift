@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func aTileRenditionIsDerivedUnlessTheWidthsAreSmallAlready() {
-        #expect(ImageSettings().renditionWidths == [320, 480, 640, 960, 1600, 2400])
+        #expect(ImageSettings().renditionWidths == [320, 480, 640, 960, 1200, 1600, 2400])
         var small = ImageSettings()
         small.widths = [360, 700, 1200]
         #expect(small.renditionWidths == [360, 700, 1200])
@@ -218,6 +218,11 @@ import Testing
         #expect(small.renditionWidths == [360, 500])
         small.widths = [480, 1000]
         #expect(small.renditionWidths == [320, 480, 640, 1000])
+        // The photo page's stage rendition, below a larger width and far from a configured one.
+        small.widths = [480, 960, 2000]
+        #expect(small.renditionWidths == [320, 480, 640, 960, 1200, 2000])
+        small.widths = [480, 1080, 2000]
+        #expect(small.renditionWidths == [320, 480, 640, 1080, 2000])
         // Not a setting: the fingerprint (rendition folder names, cache keys) does not change.
         #expect(ImageSettings().fingerprint.hasPrefix("widths=480,960,1600,2400;jpeg=82;"))
     }
