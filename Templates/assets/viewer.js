@@ -135,7 +135,9 @@
           each(next.querySelector(".photo-figure").childNodes, function (node) {
             slide.appendChild(doc.importNode(node, true));
           });
-          stage.appendChild(slide);
+          // The previous one after the photo, the next one last: one order, however they load.
+          if (before) stage.firstElementChild.after(slide);
+          else stage.appendChild(slide);
         }
         slide.className = "viewer-side" + (before ? " is-before" : "");
         slide.next = next;

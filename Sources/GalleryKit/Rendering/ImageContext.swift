@@ -95,7 +95,7 @@ enum ImageContext {
         return .dictionary(context)
     }
 
-    /// The photo page's first paint (`src`, `width`): a small rendition, WebP where there is
+    /// The photo page's first paint (`src`, `width`, `height`): a small rendition, WebP where there is
     /// one, at least ``previewWidth`` px wide (the size an album tile is usually fetched at, so
     /// coming from the album it is in the browser's cache), shown under the photo until the
     /// rendition the screen needs has arrived. Nil for a photo whose largest rendition is not
@@ -107,7 +107,10 @@ enum ImageContext {
         guard let preview = list.first(where: { $0.width >= previewWidth }), let largest = list.last,
             largest.width >= 2 * preview.width
         else { return nil }
-        return .dictionary(["src": .string(links.href(preview.path)), "width": .int(preview.width)])
+        return .dictionary([
+            "src": .string(links.href(preview.path)), "width": .int(preview.width),
+            "height": .int(preview.height),
+        ])
     }
 
     /// The narrowest rendition ``preview(_:links:)`` takes.
