@@ -122,7 +122,8 @@
           each(next.querySelector(".photo-figure").childNodes, function (node) {
             slide.appendChild(doc.importNode(node, true));
           });
-          stage.appendChild(slide);
+          if (before) stage.firstElementChild.after(slide);
+          else stage.appendChild(slide);
         }
         slide.className = "viewer-side" + (before ? " is-before" : "");
         slide.next = next;
