@@ -31,17 +31,17 @@ LISTENER = (
 
 # Boxes and classes, less the loading state (is-loaded, is-error, and the loading dots shown
 # until a photo arrives): whether a lazy slide off the screen has arrived yet is timing, not
-# layout.
+# layout. So are the neighbours the viewer puts beside its stage once the photo has loaded.
 BOXES_JS = """
 const out = [];
 const state = /(^| )is-(loaded|error)(?= |$)/g;
 for (const e of document.querySelectorAll('body *')) {
-  if (!e.getClientRects().length || e.closest('.gk-loading, .gk-loading-text')) continue;
+  if (!e.getClientRects().length || e.closest('.gk-loading, .gk-loading-text, .viewer-side')) continue;
   const r = e.getBoundingClientRect();
   out.push([e.tagName, String(e.className).replace(state, '').trim(), Math.round(r.left * 4) / 4, Math.round((r.top + scrollY) * 4) / 4,
             Math.round(r.width * 4) / 4, Math.round(r.height * 4) / 4]);
 }
-const frames = [...document.querySelectorAll('[data-blurup]')].map(f =>
+const frames = [...document.querySelectorAll('[data-blurup]:not(.viewer-side *)')].map(f =>
   getComputedStyle(f, '::before').backgroundImage.slice(0, 24));
 return {boxes: out, frames: frames};
 """

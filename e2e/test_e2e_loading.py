@@ -42,10 +42,12 @@ def sized(browser):
 
 
 # Each image: its place in the document, loading, fetchpriority, and whether any of it shows in
-# the viewport (inside the clipping box of a scroller such as the hero slider).
+# the viewport (inside the clipping box of a scroller such as the hero slider). Not the photo
+# page's first paint under the photo (`.gk-preview`, eager and high priority with it), nor the
+# neighbours the viewer puts beside its stage once the photo has loaded.
 IMAGES_JS = """
 const out = [];
-document.querySelectorAll('main img').forEach((img, index) => {
+document.querySelectorAll('main img:not(.gk-preview, .viewer-side img)').forEach((img, index) => {
   let r = img.closest('[data-blurup]').getBoundingClientRect();
   let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
   for (let e = img.parentElement; e; e = e.parentElement) {
@@ -117,7 +119,7 @@ def test_images_in_the_first_viewport_are_eager_and_the_first_is_high_priority(
 # Burns' zoom included), and every image file the page downloaded.
 NEEDS_JS = """
 const out = [];
-for (const img of document.querySelectorAll('main img')) {
+for (const img of document.querySelectorAll('main img:not(.viewer-side img)')) {
   const source = img.closest('picture') && img.closest('picture').querySelector('source');
   const srcset = source && img.currentSrc.endsWith('.webp') ? source.srcset : img.srcset;
   const r = img.getBoundingClientRect();

@@ -138,14 +138,15 @@ def inside(box: dict, width: float, height: float) -> bool:
 
 
 def check_fit(m: dict, where: str) -> None:
-    """The photo, its title and the links all on screen; never more device pixels than the
-    largest rendition; the rendition fetched is the smallest that covers the drawn width."""
+    """The photo, its title and the links all on screen; never more than twice the largest
+    rendition's pixels (issue 20: a small photo may be shown up to twice its size); the
+    rendition fetched is the smallest that covers the drawn width."""
     for name in ("frame", "title", "previous", "next", "close"):
         if m[name] is not None:
             assert inside(m[name], m["width"], m["height"]), f"{where}: {name} {m[name]} off screen"
     largest = m["candidates"][-1]["width"]
     drawn = m["frame"]["width"] * m["dpr"]
-    assert drawn <= largest + 1, f"{where}: drawn {drawn} device px, largest rendition {largest}"
+    assert drawn <= 2 * largest + 1, f"{where}: drawn {drawn} device px, largest rendition {largest}"
     # The smallest rendition covering the drawn width (a pixel's leeway for rounding in sizes).
     acceptable = set()
     for need in (drawn - 1, drawn + 1):
@@ -169,7 +170,7 @@ def test_every_photo_fits_and_fetches_the_rendition_it_draws(viewport, viewer_si
 
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
-def test_at_two_device_pixels_per_css_pixel_no_photo_is_drawn_past_its_pixels(viewport, viewer_site, serve, sized):
+def test_at_two_device_pixels_per_css_pixel_no_photo_is_drawn_past_twice_its_pixels(viewport, viewer_site, serve, sized):
     width, height, mobile = VIEWPORTS[viewport]
     at(sized, width, height, 2, mobile)
     base = serve(viewer_site)
@@ -180,7 +181,7 @@ def test_at_two_device_pixels_per_css_pixel_no_photo_is_drawn_past_its_pixels(vi
             if m[name] is not None:
                 assert inside(m[name], width, height), f"{page}: {name} off screen"
         largest = m["candidates"][-1]["width"]
-        assert m["frame"]["width"] * 2 <= largest + 1, f"{page}: {m['frame']} for {largest} px"
+        assert m["frame"]["width"] * 2 <= 2 * largest + 1, f"{page}: {m['frame']} for {largest} px"
         chosen = next(c for c in m["candidates"] if c["url"] == m["current"])
         covering = [c for c in m["candidates"] if c["width"] >= m["frame"]["width"] * 2 - 1]
         # Chromium may take the next smaller one above 1x (its geometric-mean rule), never a
@@ -188,12 +189,15 @@ def test_at_two_device_pixels_per_css_pixel_no_photo_is_drawn_past_its_pixels(vi
         assert not covering or chosen["width"] <= covering[0]["width"], f"{page}: {chosen} too large"
 
 
-def test_a_100_px_photo_stays_100_css_px(viewer_site, serve, sized):
+def test_a_100_px_photo_is_drawn_at_most_twice_its_size(viewer_site, serve, sized):
     at(sized, 1280, 800)
     open_photo(sized, serve(viewer_site) + "shapes/f-tiny/")
     m = measure(sized)
     assert m["candidates"][-1]["width"] == 100
-    assert abs(m["frame"]["width"] - 100) < 0.5, m["frame"]
+    assert abs(m["frame"]["width"] - 200) < 0.5, m["frame"]
+    at(sized, 1280, 800, 2)
+    open_photo(sized, serve(viewer_site) + "shapes/f-tiny/")
+    assert abs(measure(sized)["frame"]["width"] - 100) < 0.5
 
 
 # --- Swipes ------------------------------------------------------------------------------------
@@ -276,10 +280,13 @@ def test_swiping_and_panning_lay_nothing_out_on_a_slow_phone(viewer_site, serve,
         m = measure(sized)
         x, y = (m["stage"]["left"] + m["stage"]["right"]) / 2, (m["stage"]["top"] + m["stage"]["bottom"]) / 2
 
+        # The drag moves the strip (--gk-dx on the stage), a zoomed pan the photo (--gk-tx).
         state_js = (
             "const f = document.querySelector('[data-viewer-image]').closest('[data-blurup]');"
             "const r = document.querySelector('[data-viewer]').classList;"
-            "return [r.contains('is-moving'), r.contains('is-zoomed'), f.style.getPropertyValue('--gk-tx')];"
+            "const s = document.querySelector('[data-viewer-stage]');"
+            "return [r.contains('is-moving'), r.contains('is-zoomed'),"
+            " (r.contains('is-zoomed') ? f : s).style.getPropertyValue(r.contains('is-zoomed') ? '--gk-tx' : '--gk-dx')];"
         )
 
         def moves(start, step, count=30, until=lambda state: True):
@@ -471,15 +478,17 @@ def test_pinch_and_ctrl_wheel_zoom_around_the_fingers_and_the_pointer(viewer_sit
         points = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
         sized.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
+    # From 100 to 160 px apart: 1.6 times (the stage's fit of the 2400 px photo is 1200 px
+    # wide, so 100 % is twice the fit).
     fingers("touchStart", 50)
-    for spread in (70, 90, 110):
+    for spread in (60, 70, 80):
         fingers("touchMove", spread)
     sized.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     wait_for(sized, SETTLED_JS)
     m = measure(sized)
     assert m["zoomed"]
-    # Twice as wide, centred where the fingers were (the middle of the stage).
-    assert abs(m["frame"]["width"] / fit["frame"]["width"] - 2.2) < 0.1, m["frame"]
+    # 1.6 times as wide, centred where the fingers were (the middle of the stage).
+    assert abs(m["frame"]["width"] / fit["frame"]["width"] - 1.6) < 0.1, m["frame"]
     assert abs((m["frame"]["left"] + m["frame"]["right"]) / 2 - cx) < 2
     press(sized, "0")
     wait_for(sized, SETTLED_JS)
@@ -538,13 +547,13 @@ def test_the_slideshow_plays_on_space_and_pauses_on_a_key(viewer_site, serve, si
     time.sleep(1.5)
     assert sized.current_url == base + "shapes/a-landscape/", "the slideshow started by itself"
     press(sized, Keys.SPACE)
-    assert sized.find_element("css selector", '[data-viewer-action="play"]').get_attribute("aria-pressed") == "true"
+    assert sized.find_element("css selector", '[data-viewer-action="play"]').get_attribute("aria-label") == "Pause slideshow"
     url_becomes(sized, base + "shapes/b-portrait/", timeout=4)
     url_becomes(sized, base + "shapes/c-panorama/", timeout=4)
     press(sized, "x")
     time.sleep(2.0)
     assert sized.current_url == base + "shapes/c-panorama/"
-    assert sized.find_element("css selector", '[data-viewer-action="play"]').get_attribute("aria-pressed") == "false"
+    assert sized.find_element("css selector", '[data-viewer-action="play"]').get_attribute("aria-label") == "Play slideshow"
 
 
 def test_full_screen_survives_paging(viewer_site, serve, sized):
@@ -559,7 +568,7 @@ def test_full_screen_survives_paging(viewer_site, serve, sized):
     url_becomes(sized, base + "shapes/b-portrait/")
     wait_for(sized, READY_JS)
     assert sized.execute_script("return !!document.fullscreenElement")
-    assert sized.find_element("css selector", '[data-viewer-action="fullscreen"]').get_attribute("aria-pressed") == "true"
+    assert sized.find_element("css selector", '[data-viewer-action="fullscreen"]').get_attribute("aria-label") == "Leave full screen"
     check_fit(measure(sized), "full screen")
     sized.execute_script("return document.exitFullscreen()")
 
@@ -625,7 +634,8 @@ def test_under_reduced_motion_nothing_animates_while_paging_zooming_or_playing(v
 
 
 def test_with_motion_the_same_detector_sees_the_slide(viewer_site, serve, sized):
-    """The control for the test above: without reduced motion, paging does animate."""
+    """The control for the test above: without reduced motion, paging does animate (the strip's
+    transform transition, on the photo and its neighbour)."""
     at(sized, 1280, 800)
     base = serve(viewer_site)
     open_photo(sized, base + "shapes/a-landscape/")
@@ -634,24 +644,22 @@ def test_with_motion_the_same_detector_sees_the_slide(viewer_site, serve, sized)
     press(sized, Keys.ARROW_RIGHT)
     url_becomes(sized, base + "shapes/b-portrait/")
     time.sleep(0.5)
-    assert any("gk-viewer" in name for name in sized.execute_script("return window.__moving"))
+    assert any(name.startswith("transform on viewer-side") for name in sized.execute_script("return window.__moving"))
 
 
-# Records, while a slide runs, where each of its two snapshots starts and ends (the x of the
-# `translate` in its keyframes, in px: -1 left, +1 right, 0 in place).
+# Records, while the strip slides, the photo's and the incoming neighbour's horizontal
+# offsets (their transforms' x), every frame.
 POLL_SLIDE_JS = """
-window.__slide = {};
-const sign = v => { const x = parseFloat(String(v || '0').split(' ')[0]); return x > 0 ? 1 : x < 0 ? -1 : 0; };
+window.__slide = [];
+const x = e => e ? new DOMMatrix(getComputedStyle(e).transform).m41 : null;
 (function poll() {
-  for (const a of document.getAnimations()) {
-    const pseudo = a.effect && a.effect.pseudoElement || '';
-    const m = pseudo.match(/view-transition-(old|new)\\(gk-viewer-(?:out|in)\\)/);
-    if (!m) continue;
-    const frames = a.effect.getKeyframes();
-    const from = frames.find(f => f.offset === 0), to = frames.find(f => f.offset === 1);
-    window.__slide[m[1]] = [sign(from && from.translate), sign(to && to.translate)];
+  const root = document.querySelector('[data-viewer]');
+  if (root.classList.contains('is-settling')) {
+    const frame = document.querySelector('[data-viewer-stage] > [data-blurup]');
+    const side = document.querySelector('.viewer-side.is-target');
+    window.__slide.push([x(frame), x(side)]);
   }
-  if (Object.keys(window.__slide).length < 2) requestAnimationFrame(poll);
+  if (window.__slide.length < 200) requestAnimationFrame(poll);
 })();
 """
 
@@ -663,17 +671,18 @@ def test_the_slide_goes_the_way_of_travel(viewer_site, serve, sized):
     base = serve(viewer_site)
     open_photo(sized, base + "shapes/b-portrait/")
     time.sleep(0.5)
-    for key, url, old, new in (
-        (Keys.ARROW_RIGHT, "shapes/c-panorama/", [0, -1], [1, 0]),
-        (Keys.ARROW_LEFT, "shapes/b-portrait/", [0, 1], [-1, 0]),
-    ):
+    for key, url, sign in ((Keys.ARROW_RIGHT, "shapes/c-panorama/", -1), (Keys.ARROW_LEFT, "shapes/b-portrait/", 1)):
+        wait_for(sized, "return document.querySelectorAll('.viewer-side').length === 2")
         sized.execute_script(POLL_SLIDE_JS)
         press(sized, key)
         url_becomes(sized, base + url)
-        wait_for(sized, "return Object.keys(window.__slide).length === 2")
-        assert sized.execute_script("return window.__slide") == {"old": old, "new": new}, key
+        frames = [f for f in sized.execute_script("return window.__slide") if f[1] is not None]
+        assert len(frames) >= 3, frames
+        # The photo moves the way of travel; the neighbour comes from the other side towards 0.
+        assert frames[-1][0] * sign > frames[0][0] * sign + 100, (key, frames)
+        assert frames[0][1] * sign < 0 and abs(frames[-1][1]) < abs(frames[0][1]) - 100, (key, frames)
         settled(sized)
-        time.sleep(0.5)  # the slide's end (class and names cleared) before the next one
+        time.sleep(0.5)
 
 
 HEAD_JS = """

@@ -8,7 +8,7 @@ enum SiteConfigReader {
     ]
     static let videoKeys = ["enabled", "height", "crf", "formats"]
     static let layoutKeys = ["row_height", "page_size"]
-    static let viewerKeys = ["slideshow_seconds"]
+    static let viewerKeys = ["slideshow_seconds", "stage"]
     static let imageKeys = [
         "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating",
     ]
@@ -83,10 +83,11 @@ enum SiteConfigReader {
                 config.layouts.pageSize = size
             }
         }
-        if let viewer = fields.nested("viewer", knownKeys: viewerKeys),
-            let seconds = viewer.double("slideshow_seconds", in: ViewerSettings.slideshowRange)
-        {
-            config.viewer.slideshowSeconds = seconds
+        if let viewer = fields.nested("viewer", knownKeys: viewerKeys) {
+            if let seconds = viewer.double("slideshow_seconds", in: ViewerSettings.slideshowRange) {
+                config.viewer.slideshowSeconds = seconds
+            }
+            if let stage = viewer.choice("stage", ViewerStage.self) { config.viewer.stage = stage }
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)

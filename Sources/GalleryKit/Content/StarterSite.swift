@@ -120,6 +120,7 @@ public enum StarterSite {
         #   page_size: 200             # photos per album page; unset: every album is one page
         # viewer:
         #   slideshow_seconds: 5       # seconds per photo in the photo viewer's slideshow
+        #   stage: dark                # what photo pages show a photo on: dark, or page colours
         # downloads:
         #   zip: false
         # publish:

@@ -27,8 +27,9 @@ struct ImagePipeline: Sendable {
     /// gain (or lose) a rendition under the same settings while every other file keeps its
     /// bytes, so that published URLs stay and cached photos are made again once.
     /// `tiles-1`: the derived tile width (``ImageSettings/tileWidth``); `tiles-2`: and the
-    /// phone tile width (``ImageSettings/phoneTileWidth``).
-    static let renditionSet = "tiles-2"
+    /// phone tile width (``ImageSettings/phoneTileWidth``); `tiles-3`: and the photo page's
+    /// stage width (``ImageSettings/stageWidth``).
+    static let renditionSet = "tiles-3"
     /// More scans than this in one JPEG is a scan bomb, not a photo.
     static let maxScans = 256
     /// Resample RGB in linear light (sRGB decoded to 15-bit linear through a table and back).

@@ -83,60 +83,43 @@ struct ImageSizes: Sendable {
             scale: max(1, photoAspect / 1.5))
     }
 
-    /// The photo page's image (the viewer): as wide as the column, and no wider than the
-    /// height left under the page's chrome and above the viewer's bar allows for its aspect
-    /// ratio (`(100vh - 144px) * 1.5`, written `150vh - 216px`).
+    /// The photo page's image (the viewer): fitted to the stage, which is the whole viewport
+    /// (less the scrollbar on desktops): `100vw`, or `150vh` for a 3:2 photo where the height
+    /// binds.
     ///
-    /// The stylesheet also caps the image at its largest rendition's width divided by the
-    /// device pixel ratio; `sizes` leaves that cap out on purpose: where it binds, the browser
-    /// needs the largest rendition anyway, so the choice is the same and the attribute shorter.
+    /// The stylesheet also caps the image at twice its largest rendition's width divided by
+    /// the device pixel ratio; `sizes` leaves that cap out on purpose: where it binds, the
+    /// browser needs the largest rendition anyway, so the choice is the same and the attribute
+    /// shorter.
     func mainImage(photoAspect: Double) -> String {
         let aspect = max(photoAspect, 1e-3)
-        let desktop = geometry.pageMargin + geometry.desktopScrollbar
-        // Widest band first: desktop (the scrollbar taken from 100vw), tablet, phone (whose
-        // bar under the photo is taller).
-        let bands: [(from: Double?, margin: Double, bar: Double)] = [
-            (geometry.desktopViewport, desktop, geometry.viewerBarWide),
-            (geometry.viewerNarrowViewport + 1, geometry.pageMargin, geometry.viewerBarWide),
-            (nil, geometry.pageMargin, geometry.viewerBarNarrow),
-        ]
+        let height = linearHeight(slope: aspect, intercept: 0)
+        let desktop = "(min-width: \(px(geometry.desktopViewport)))"
+        let scrollbar = geometry.desktopScrollbar
         var entries: [String] = []
-        for (index, band) in bands.enumerated() {
-            let upper = index == 0 ? Double.infinity : (bands[index - 1].from ?? .infinity)
-            let within = band.from.map { "(min-width: \(px($0))) and " } ?? ""
-            let chrome = geometry.viewerTop + band.bar
-            let cap = geometry.pageWidth
-            let capFrom = max(band.from ?? 0, cap + band.margin)
-            // The widest column, where the height left allows it too.
-            if capFrom < upper {
-                let capHeight = (cap / aspect + chrome).rounded(.up)
-                entries.append("(min-width: \(px(capFrom))) and (min-height: \(px(capHeight))) \(px(cap))")
+        // On desktops the height binds where `a·100vh < 100vw - scrollbar`, which no media
+        // query states exactly: per stretch of heights, the aspect ratio at which the two meet
+        // at the stretch's foot.
+        let steps = Array(
+            stride(
+                from: Self.viewerHeights.lowerBound, to: Self.viewerHeights.upperBound,
+                by: Self.viewerHeightStep))
+        for (stepIndex, foot) in steps.enumerated().reversed() {
+            let ratio = (aspect * foot + scrollbar) / foot
+            // Each stretch of heights holds only its own: a lower one's ratio must not catch a
+            // taller screen that its own stretch sent to the width.
+            var conditions = [desktop]
+            if stepIndex > 0 { conditions.append("(min-height: \(px(foot)))") }
+            if stepIndex < steps.count - 1 {
+                conditions.append("(max-height: \(px(foot + Self.viewerHeightStep - 1)))")
             }
-            // Where the height bounds the photo: `a(100vh - chrome) < 100vw - margin`, which no
-            // media query can state exactly; per stretch of heights, the aspect ratio at which
-            // the two meet at the stretch's foot.
-            let height = linearHeight(slope: aspect, intercept: -chrome * aspect)
-            let steps = Array(
-                stride(
-                    from: Self.viewerHeights.lowerBound, to: Self.viewerHeights.upperBound,
-                    by: Self.viewerHeightStep))
-            for (stepIndex, foot) in steps.enumerated().reversed() {
-                let ratio = (aspect * (foot - chrome) + band.margin) / foot
-                // Each stretch of heights holds only its own: a lower one's ratio must not
-                // catch a taller screen that its own stretch sent to the column.
-                var conditions: [String] = []
-                if stepIndex > 0 { conditions.append("(min-height: \(px(foot)))") }
-                if stepIndex < steps.count - 1 {
-                    conditions.append("(max-height: \(px(foot + Self.viewerHeightStep - 1)))")
-                }
-                conditions.append("(min-aspect-ratio: \(Int((ratio * 1000).rounded(.up)))/1000)")
-                entries.append(within + conditions.joined(separator: " and ") + " " + height)
-            }
-            if capFrom < upper { entries.append("(min-width: \(px(capFrom))) \(px(cap))") }
-            entries.append(
-                "\(band.from.map { "(min-width: \(px($0))) " } ?? "")"
-                    + linear(slope: 1, intercept: -band.margin))
+            conditions.append("(min-aspect-ratio: \(Int((ratio * 1000).rounded(.up)))/1000)")
+            entries.append(conditions.joined(separator: " and ") + " " + height)
         }
+        entries.append("\(desktop) \(linear(slope: 1, intercept: -scrollbar))")
+        // Phones and tablets overlay their scrollbars: the stage is exactly the viewport.
+        entries.append("(min-aspect-ratio: \(Int((aspect * 1000).rounded(.up)))/1000) \(height)")
+        entries.append("100vw")
         return entries.joined(separator: ", ")
     }
 
@@ -149,10 +132,7 @@ struct ImageSizes: Sendable {
     /// pixels, before the stylesheet's cap at the largest rendition (what ``mainImage(photoAspect:)``
     /// states).
     func mainImageWidth(photoAspect: Double, viewport: Double, height: Double) -> Double {
-        let page = geometry.pageViewport(viewport)
-        let bar = viewport > geometry.viewerNarrowViewport ? geometry.viewerBarWide : geometry.viewerBarNarrow
-        let stage = max(0, height - geometry.viewerTop - bar)
-        return min(geometry.columnWidth(viewport: page), stage * photoAspect)
+        min(geometry.pageViewport(viewport), height * photoAspect)
     }
 
     /// `min(column, cap, k·vh) × scale`, written with media conditions rather than `min()`

@@ -28,17 +28,9 @@ struct ThemeGeometry: Sendable, Hashable {
     /// From this viewport width up, a browser is taken to be a desktop one.
     var desktopViewport: Double = 1024
 
-    /// The photo page (`Templates/assets/viewer.css`): what stands above the viewer, the
-    /// header (`3rem`, its border included), the breadcrumbs (`2rem`) and `main`'s top padding
-    /// (`0.5rem`), so the viewer is `100vh - 88px` tall.
-    var viewerTop: Double = 88
-    /// The bar under the photo (title, position, previous/next, the viewer's buttons): one row
-    /// `3.5rem` tall on viewports wider than ``viewerNarrowViewport``, three rows (`7.5rem`:
-    /// title, links, buttons) on narrower ones.
-    var viewerBarWide: Double = 56
-    var viewerBarNarrow: Double = 120
-    /// The widest viewport with the two-row bar (`@media (max-width: 48rem)`).
-    var viewerNarrowViewport: Double = 768
+    /// The photo page (`Templates/assets/viewer.css`) is a stage as large as the viewport: the
+    /// header, the title and the controls lie over it, so the photo is fitted to the whole
+    /// screen (less the desktop scrollbar, since the details follow below the stage).
 
     /// The header (`.site-header`): the site title (`1.125rem`, weight 600) and the navigation
     /// (`0.9375rem`, items `1.25rem` apart), `2rem` apart. The navigation shows inline from the

@@ -67,11 +67,17 @@ struct ImageSettings: Sendable, Hashable {
     /// The rendition for tiles on phones at 3x (a 190 CSS px tile is 570 device px): without
     /// it they take the 960 px one, close to three times the pixels they show. Derived too.
     static let phoneTileWidth = 640
+    /// The rendition for the photo page's stage on the screens most people have: a 3:2 photo
+    /// on a 1280 x 800 laptop is 1200 px wide, on a 390 px phone at 3x 1170 px. Without it
+    /// both take the 1600 px one, two thirds more bytes on the photo page's first paint
+    /// (Benchmarks/webperf.sh). Derived too.
+    static let stageWidth = 1200
 
     /// The widths the image stage makes: ``widths``, plus ``tileWidth`` when every configured
     /// width is more than a quarter larger than it (a site whose smallest width is already small
     /// does not need it), plus ``phoneTileWidth`` when no configured width is within a quarter
-    /// of it, sorted.
+    /// of it, plus ``stageWidth`` when none is within a fifth of it, each only below a larger
+    /// configured width, sorted.
     var renditionWidths: [Int] {
         guard let smallest = widths.min() else { return widths }
         var all = widths
@@ -81,6 +87,12 @@ struct ImageSettings: Sendable, Hashable {
             widths.contains(where: { $0 > Self.phoneTileWidth })
         {
             all.append(Self.phoneTileWidth)
+        }
+        let stage = Double(Self.stageWidth) / 1.2...Double(Self.stageWidth) * 1.2
+        if !widths.contains(where: { stage.contains(Double($0)) }),
+            widths.contains(where: { $0 > Self.stageWidth })
+        {
+            all.append(Self.stageWidth)
         }
         return all == widths ? widths : all.sorted()
     }
@@ -183,6 +195,17 @@ struct ViewerSettings: Sendable, Hashable {
     var slideshowSeconds: Double = 5
     /// The range site.yml may choose `slideshow_seconds` from.
     static let slideshowRange: ClosedRange<Double> = 1...600
+    /// What the photo stands on (`stage:`): a near-black stage by default.
+    var stage: ViewerStage = .dark
 
     init() {}
+}
+
+/// The viewer's background (`viewer.stage:` in site.yml).
+enum ViewerStage: String, Sendable, Hashable, CaseIterable {
+    /// A near-black stage in both colour schemes, as PhotoSwipe, Flickr and Google Photos show
+    /// photos: the page's colours come back below it and on the album.
+    case dark
+    /// The page's own colours (light or dark, as the reader's system says).
+    case page
 }

@@ -185,9 +185,10 @@ extension ContextBuilder {
             trail: trail(ancestors + [album]), image: photo, unlisted: album.unlisted, viewer: true)
         var value: [String: TemplateValue] = [
             "title": .string(title),
-            "position": .string("\(index + 1) of \(siblings.count)"),
             "announcement": .string(text.announcement(position: index + 1, of: siblings.count)),
         ]
+        // An untitled photo's title is its place already ("Photo 3 of 12"): said once.
+        if text.title != nil { value["position"] = .string("\(index + 1) of \(siblings.count)") }
         if let image = image(
             photo, alt: text.alt(position: index + 1, of: siblings.count),
             sizes: ImageSizes().mainImage(photoAspect: photo.aspectRatio),
@@ -198,9 +199,10 @@ extension ContextBuilder {
             case .dictionary(var fields) = image
         {
             fields["viewerImage"] = .bool(true)
+            if let preview = ImageContext.preview(photo, links: links) { fields["preview"] = preview }
             value["image"] = .dictionary(fields)
         }
-        // The viewer never draws a photo wider than its largest rendition's pixels.
+        // The viewer draws a photo at most twice as wide as its largest rendition's pixels.
         if let largest = photo.renditions.map(\.width).max() {
             styles.add(
                 selector: "[data-viewer] .\(PageStyles.className(for: photo))",
@@ -237,6 +239,7 @@ extension ContextBuilder {
                 "last": .string(links.href(last.source.urlPath)),
                 "slideshowSeconds": .string(
                     DisplayFormat.number(site.config.viewer.slideshowSeconds, digits: 3)),
+                "stage": .string(site.config.viewer.stage.rawValue),
             ])
         }
         return finish(context, styles: styles)

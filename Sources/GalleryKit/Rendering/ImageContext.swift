@@ -95,6 +95,27 @@ enum ImageContext {
         return .dictionary(context)
     }
 
+    /// The photo page's first paint (`src`, `width`, `height`): a small rendition, WebP where there is
+    /// one, at least ``previewWidth`` px wide (the size an album tile is usually fetched at, so
+    /// coming from the album it is in the browser's cache), shown under the photo until the
+    /// rendition the screen needs has arrived. Nil for a photo whose largest rendition is not
+    /// at least twice as wide, and for animations: the photo itself is then as quick.
+    static func preview(_ photo: ProcessedPhoto, links: LinkBuilder) -> TemplateValue? {
+        guard !photo.renditions.contains(where: \.isAnimated) else { return nil }
+        let formats = [ImageFormat.webp] + fallbackFormats
+        let list = formats.lazy.map { renditions(of: photo, in: $0) }.first { !$0.isEmpty } ?? []
+        guard let preview = list.first(where: { $0.width >= previewWidth }), let largest = list.last,
+            largest.width >= 2 * preview.width
+        else { return nil }
+        return .dictionary([
+            "src": .string(links.href(preview.path)), "width": .int(preview.width),
+            "height": .int(preview.height),
+        ])
+    }
+
+    /// The narrowest rendition ``preview(_:links:)`` takes.
+    static let previewWidth = 480
+
     /// The rendition to link from feeds and `og:image`: at least 1200 px wide when there is
     /// one, else the largest; JPEG first.
     static func shareRendition(_ photo: ProcessedPhoto) -> Rendition? {

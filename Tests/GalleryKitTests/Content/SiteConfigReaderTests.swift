@@ -95,6 +95,25 @@ import Testing
         #expect(message.contains("viewer.slideshow_seconds") && message.contains("1 to 600"), "\(message)")
     }
 
+    @Test func readsTheViewersStage() {
+        #expect(SiteConfig().viewer.stage == .dark)
+        let (config, messages) = read("viewer:\n  stage: page\n")
+        #expect(messages.isEmpty, "\(messages)")
+        #expect(config.viewer.stage == .page)
+    }
+
+    @Test(arguments: ["light", "[dark]", "yes"])
+    func aStageThatIsNotOneIsAWarningAtItsLine(value: String) {
+        let (config, messages) = read("title: x\nviewer:\n  stage: \(value)\n")
+        #expect(config.viewer.stage == .dark)
+        #expect(messages.count == 1, "\(messages)")
+        let message = messages.first ?? ""
+        #expect(message.hasPrefix("site.yml:3:"), "\(message)")
+        #expect(
+            message.contains("viewer.stage") && message.contains("dark") && message.contains("page"),
+            "\(message)")
+    }
+
     @Test func unknownViewerKeyIsNamed() {
         let (_, messages) = read("viewer:\n  slideshow: 3\n")
         #expect(messages.count == 1 && messages[0].contains("slideshow"), "\(messages)")

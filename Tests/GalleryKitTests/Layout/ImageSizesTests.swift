@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test func aTileRenditionIsDerivedUnlessTheWidthsAreSmallAlready() {
-        #expect(ImageSettings().renditionWidths == [320, 480, 640, 960, 1600, 2400])
+        #expect(ImageSettings().renditionWidths == [320, 480, 640, 960, 1200, 1600, 2400])
         var small = ImageSettings()
         small.widths = [360, 700, 1200]
         #expect(small.renditionWidths == [360, 700, 1200])
@@ -217,6 +217,11 @@ import Testing
         #expect(small.renditionWidths == [360, 500])
         small.widths = [480, 1000]
         #expect(small.renditionWidths == [320, 480, 640, 1000])
+        // The photo page's stage rendition, below a larger width and far from a configured one.
+        small.widths = [480, 960, 2000]
+        #expect(small.renditionWidths == [320, 480, 640, 960, 1200, 2000])
+        small.widths = [480, 1080, 2000]
+        #expect(small.renditionWidths == [320, 480, 640, 1080, 2000])
         // Not a setting: the fingerprint (rendition folder names, cache keys) does not change.
         #expect(ImageSettings().fingerprint.hasPrefix("widths=480,960,1600,2400;jpeg=82;"))
     }
@@ -232,16 +237,13 @@ import Testing
                 let stated = try #require(
                     Self.evaluate(attribute, width: width, height: height), "\(attribute)")
                 let drawn = sizes.mainImageWidth(photoAspect: aspect, viewport: width, height: height)
-                // Where the height starts to bound the photo, each stretch of heights says it
-                // from an aspect ratio exact at the stretch's foot: off by at most
-                // (aspect x chrome - margin) x step / foot there, and exact elsewhere.
-                let bar =
-                    width > geometry.viewerNarrowViewport ? geometry.viewerBarWide : geometry.viewerBarNarrow
-                let chrome = geometry.viewerTop + bar
+                // Where the height starts to bound the photo on a desktop, each stretch of
+                // heights says it from an aspect ratio exact at the stretch's foot: off by at
+                // most scrollbar x step / foot there, and exact elsewhere.
                 let foot = max(
                     ImageSizes.viewerHeights.lowerBound,
                     min(height, ImageSizes.viewerHeights.upperBound - ImageSizes.viewerHeightStep))
-                let slack = abs(aspect * chrome - geometry.pageMargin) * ImageSizes.viewerHeightStep / foot
+                let slack = geometry.desktopScrollbar * ImageSizes.viewerHeightStep / foot
                 #expect(abs(stated - drawn) <= slack + 1, "\(width)x\(height): \(stated) vs \(drawn)")
             }
         }
@@ -249,11 +251,13 @@ import Testing
 
     @Test func viewerWidthFollowsTheShorterSide() {
         let sizes = ImageSizes()
-        // 1280 x 800, a 3:2 photo: 800 - 88 - 56 = 656 px of height, so 984 px wide.
-        #expect(sizes.mainImageWidth(photoAspect: 1.5, viewport: 1280, height: 800) == 984)
-        // A 4:1 panorama on the same screen is as wide as the column (1280 - 15 - 32).
-        #expect(sizes.mainImageWidth(photoAspect: 4, viewport: 1280, height: 800) == 1233)
-        // A phone (390 x 844), a 1:3 photo: the three-row bar, (844 - 88 - 120) / 3 = 212 px wide.
-        #expect(sizes.mainImageWidth(photoAspect: 1.0 / 3, viewport: 390, height: 844) == 212)
+        // 1280 x 800, a 3:2 photo: the stage is the whole screen, so 800 x 1.5 = 1200 px wide.
+        #expect(sizes.mainImageWidth(photoAspect: 1.5, viewport: 1280, height: 800) == 1200)
+        // A 4:1 panorama on the same screen is as wide as the screen less its scrollbar.
+        #expect(sizes.mainImageWidth(photoAspect: 4, viewport: 1280, height: 800) == 1265)
+        // A phone (390 x 844), a 1:3 photo: the controls lie over the stage, 844 / 3 px wide.
+        #expect(abs(sizes.mainImageWidth(photoAspect: 1.0 / 3, viewport: 390, height: 844) - 281.33) < 0.01)
+        // and a 3:2 photo is as wide as the phone.
+        #expect(sizes.mainImageWidth(photoAspect: 1.5, viewport: 390, height: 844) == 390)
     }
 }

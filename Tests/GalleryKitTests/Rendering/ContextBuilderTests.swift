@@ -64,12 +64,17 @@ import Testing
         #expect(first.string("next.href") == "/iceland/glacier/")
         #expect(first.string("next.title") == "Glacier at dawn")
         #expect(first.string("album.href") == "/iceland/")
-        #expect(first.string("photo.position") == "1 of 2")
+        // Untitled: its title is its place, said once (no separate position).
+        #expect(first.string("photo.title") == "Photo 1 of 2")
+        #expect(first.at("photo.position") == nil)
         #expect(first.at("photo.image.highPriority") == .bool(true))
         let second = context.photoContext(
             shown[1], at: 1, of: shown, in: iceland, ancestors: [RenderFixture.site().root])
         #expect(second.string("previous.href") == "/iceland/dsc-0142/")
         #expect(second.at("next") == nil)
+        #expect(second.string("photo.title") == "Glacier at dawn")
+        #expect(second.string("photo.position") == "2 of 2")
+        #expect(second.string("viewer.stage") == "dark")
     }
 
     @Test func exifPanelShowsWhatIsKnownInPhotographersTerms() throws {

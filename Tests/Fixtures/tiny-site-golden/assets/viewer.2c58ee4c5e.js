@@ -3,18 +3,18 @@
   var root = document.querySelector("[data-viewer]");
   if (!root || !window.fetch || !window.DOMParser) return;
   var doc = document;
-  var html = doc.documentElement;
   var stage = root.querySelector("[data-viewer-stage]");
   var status = root.querySelector("[data-viewer-status]");
   var help = doc.querySelector("[data-viewer-help]");
   var reduce = matchMedia("(prefers-reduced-motion: reduce)");
+  var wide = matchMedia("(min-width: 48rem)");
   var seconds = parseFloat(root.getAttribute("data-slideshow")) || 5;
-  var img, frame, clip, largest, upgraded;
+  var img, frame, clip, largest, upgraded, timer, idle, showing;
   var zoom = { s: 1, x: 0, y: 0 };
   var pages = {};
+  var sides = {};
   var busy = false;
-  var timer = 0;
-  var sliding = null;
+  var later = window.requestIdleCallback || setTimeout;
 
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
@@ -29,51 +29,54 @@
     var link = $(name);
     return link ? link.href : null;
   }
-  function absolute(url) {
-    return url ? new URL(url, location.href).href : null;
-  }
   function say(text) {
     status.textContent = text;
   }
+  function name(action, text) {
+    var control = $(action);
+    if (control) control.setAttribute("aria-label", text);
+  }
+  function moving(on) {
+    root.classList.toggle("is-moving", on);
+  }
+  function dx(px) {
+    stage.style.setProperty("--gk-dx", px + "px");
+  }
 
   function bind() {
-    img = root.querySelector("[data-viewer-image]");
-    clip = img ? null : stage.querySelector(".gk-video");
-    frame = img ? img.closest("[data-blurup]") : clip;
+    frame = stage.firstElementChild;
+    img = frame && frame.querySelector("[data-viewer-image]");
+    clip = img ? null : frame;
     largest = 0;
     upgraded = false;
     if (img) {
       (img.getAttribute("srcset") || "").split(",").forEach(function (item) {
-        var width = parseInt(item.trim().split(/\s+/)[1], 10);
-        if (width > largest) largest = width;
+        largest = Math.max(largest, parseInt(item.trim().split(/\s+/)[1], 10) || 0);
       });
       var ready = function () {
         img.classList.add("is-loaded");
         frame.classList.add("is-loaded");
-        preload();
+        later(preload);
       };
       if (img.complete && img.naturalWidth) ready();
       else img.addEventListener("load", ready, { once: true });
     } else if (clip) {
       clip.querySelector("video").addEventListener("play", pause);
-      preload();
+      later(preload);
     }
     zoom = { s: 1, x: 0, y: 0 };
     root.classList.remove("is-zoomed", "is-moving", "is-settling");
     var fs = $("fullscreen");
     if (fs && !doc.fullscreenEnabled) fs.classList.add("is-unsupported");
     sync();
-    if (playing()) schedule();
+    if (showing) schedule();
   }
 
   function sync() {
-    var play = $("play");
-    if (play) {
-      play.setAttribute("aria-pressed", String(playing()));
-      play.setAttribute("aria-label", playing() ? "Pause slideshow" : "Play slideshow");
-    }
-    var fs = $("fullscreen");
-    if (fs) fs.setAttribute("aria-pressed", String(!!doc.fullscreenElement));
+    root.classList.toggle("is-playing", !!showing);
+    name("play", showing ? "Pause slideshow" : "Play slideshow");
+    name("fullscreen", doc.fullscreenElement ? "Leave full screen" : "Full screen");
+    name("zoom", zoomed() ? "Zoom out" : "Zoom in");
   }
 
   function page(url) {
@@ -82,7 +85,9 @@
         if (!response.ok) throw new Error(response.status);
         return response.text();
       }).then(function (text) {
-        return new DOMParser().parseFromString(text, "text/html");
+        var next = new DOMParser().parseFromString(text, "text/html");
+        if (!next.querySelector("[data-viewer] .photo-figure") || !next.querySelector(".photo-details")) throw new Error("not a photo page");
+        return next;
       });
       pages[url].catch(function () { delete pages[url]; });
     }
@@ -91,77 +96,6 @@
 
   function sheets(d) {
     return Array.prototype.slice.call(d.querySelectorAll('head link[rel="stylesheet"]'));
-  }
-
-  function preload() {
-    ["next", "previous"].forEach(function (name) {
-      var url = href(name);
-      if (!url) return;
-      page(url).then(function (next) {
-        var image = next.querySelector("[data-viewer-image]");
-        var source = image && image.parentNode.querySelector('source[type="image/webp"]');
-        if (!image) return;
-        var warm = new Image();
-        warm.sizes = image.getAttribute("sizes") || "";
-        warm.srcset = (source || image).getAttribute("srcset") || "";
-        warm.src = image.getAttribute("src");
-        sheets(next).forEach(function (link) { fetch(link.href); });
-      }, function () {});
-    });
-  }
-
-  function go(url, backwards) {
-    if (!url || busy || absolute(url) === location.href) return;
-    busy = true;
-    page(url).then(function (next) {
-      var parts = [".photo-figure", ".viewer-bar", ".photo-details"];
-      if (!next.querySelector("[data-viewer]") || parts.some(function (s) { return !doc.querySelector(s) || !next.querySelector(s); })) {
-        throw new Error("not a photo page");
-      }
-      return stylesheets(next).then(function () { return next; });
-    }).then(function (next) {
-      var focused = doc.activeElement && doc.activeElement.getAttribute("data-viewer-action");
-      function swap() {
-        history.replaceState(null, "", url);
-        sheets(doc).forEach(function (link) {
-          if (!next.querySelector('head link[rel="stylesheet"][href="' + link.getAttribute("href") + '"]')) link.remove();
-        });
-        if (doc.fullscreenElement) fitSizes(next.querySelector("[data-viewer-image]"));
-        stage.replaceChildren.apply(stage, Array.prototype.map.call(next.querySelector(".photo-figure").childNodes, function (node) {
-          return doc.importNode(node, true);
-        }));
-        [".viewer-bar", ".photo-details"].forEach(function (selector) {
-          doc.querySelector(selector).replaceWith(doc.importNode(next.querySelector(selector), true));
-        });
-        doc.title = next.title;
-        var meta = 'meta[property], meta[name="description"], meta[name^="twitter:"], link[rel="canonical"]';
-        each(doc.head.querySelectorAll(meta), function (node) { node.remove(); });
-        each(next.head.querySelectorAll(meta), function (node) { doc.head.appendChild(doc.importNode(node, true)); });
-        status.setAttribute("data-text", next.querySelector("[data-viewer-status]").getAttribute("data-text"));
-        bind();
-        if (focused && $(focused)) $(focused).focus();
-        if (frame && slide) frame.style.viewTransitionName = "gk-viewer-in";
-      }
-      var slide = !reduce.matches && doc.startViewTransition && frame;
-      if (slide) {
-        html.classList.toggle("gk-going-previous", !!backwards);
-        frame.style.viewTransitionName = "gk-viewer-out";
-        var transition = sliding = doc.startViewTransition(swap);
-        transition.finished.finally(function () {
-          if (sliding !== transition) return;
-          sliding = null;
-          if (frame) frame.style.viewTransitionName = "";
-          html.classList.remove("gk-going-previous");
-        });
-        return transition.updateCallbackDone;
-      }
-      swap();
-    }).then(function () {
-      busy = false;
-      say(status.getAttribute("data-text"));
-    }, function () {
-      location.href = url;
-    });
   }
 
   function stylesheets(next) {
@@ -179,26 +113,107 @@
     }));
   }
 
+  function side(url, before) {
+    return page(url).then(function (next) {
+      return stylesheets(next).then(function () {
+        var slide = sides[url];
+        if (!slide) {
+          slide = sides[url] = doc.createElement("div");
+          each(next.querySelector(".photo-figure").childNodes, function (node) {
+            slide.appendChild(doc.importNode(node, true));
+          });
+          if (before) stage.firstElementChild.after(slide);
+          else stage.appendChild(slide);
+        }
+        slide.className = "viewer-side" + (before ? " is-before" : "");
+        slide.next = next;
+        return slide;
+      });
+    });
+  }
+
+  function preload() {
+    ["next", "previous"].forEach(function (action) {
+      var url = href(action);
+      if (url) side(url, action === "previous").catch(function () {});
+    });
+  }
+
+  function go(url, backwards) {
+    url = url && new URL(url, location.href).href;
+    if (!url || busy || url === location.href) return;
+    busy = true;
+    side(url, backwards).then(function (slide) {
+      moving(true);
+      root.classList.toggle("is-settling", !reduce.matches);
+      slide.classList.add("is-target");
+      slide.getBoundingClientRect();
+      dx((backwards ? 1.1 : -1.1) * stage.clientWidth);
+      return new Promise(function (resolve) {
+        setTimeout(resolve, reduce.matches ? 0 : 300);
+      }).then(function () { swap(url, slide); });
+    }).then(function () {
+      busy = false;
+      say(status.getAttribute("data-text"));
+    }, function () {
+      location.href = url;
+    });
+  }
+
+  function swap(url, slide) {
+    var next = slide.next;
+    var focused = doc.activeElement && doc.activeElement.getAttribute("data-viewer-action");
+    history.replaceState(null, "", url);
+    sheets(doc).forEach(function (link) {
+      if (!next.querySelector('head link[rel="stylesheet"][href="' + link.getAttribute("href") + '"]')) link.remove();
+    });
+    stage.replaceChildren.apply(stage, Array.prototype.slice.call(slide.childNodes));
+    sides = {};
+    dx(0);
+    [".viewer-bar", ".photo-details"].forEach(function (selector) {
+      doc.querySelector(selector).replaceWith(doc.importNode(next.querySelector(selector), true));
+    });
+    doc.title = next.title;
+    var meta = 'meta[property], meta[name="description"], meta[name^="twitter:"], link[rel="canonical"]';
+    each(doc.head.querySelectorAll(meta), function (node) { node.remove(); });
+    each(next.head.querySelectorAll(meta), function (node) { doc.head.appendChild(doc.importNode(node, true)); });
+    status.setAttribute("data-text", next.querySelector("[data-viewer-status]").getAttribute("data-text"));
+    bind();
+    if (focused && $(focused)) $(focused).focus();
+  }
+
+  function close() {
+    var url = href("close");
+    if (doc.referrer === url && history.length > 1) history.back();
+    else location.href = url;
+  }
+
+  function info() {
+    var details = doc.getElementById("photo-info");
+    details.scrollIntoView();
+    details.focus({ preventScroll: true });
+  }
+
   function full() {
-    return frame ? Math.max(1, largest / (window.devicePixelRatio || 1) / frame.offsetWidth) : 1;
+    return img ? Math.max(1, largest / (window.devicePixelRatio || 1) / frame.offsetWidth) : 1;
   }
 
   function apply(settle) {
-    if (!frame) return;
-    var width = frame.offsetWidth * zoom.s;
-    var height = frame.offsetHeight * zoom.s;
-    zoom.x = clamp(zoom.x, stage.clientWidth, width, frame.offsetLeft);
-    zoom.y = clamp(zoom.y, stage.clientHeight, height, frame.offsetTop);
-    var on = zoomed();
-    root.classList.toggle("is-zoomed", on);
+    if (!img) return;
+    zoom.x = clamp(zoom.x, stage.clientWidth, frame.offsetWidth * zoom.s, frame.offsetLeft);
+    zoom.y = clamp(zoom.y, stage.clientHeight, frame.offsetHeight * zoom.s, frame.offsetTop);
+    if (root.classList.contains("is-zoomed") !== zoomed()) {
+      root.classList.toggle("is-zoomed");
+      sync();
+    }
     root.classList.toggle("is-settling", !!settle && !reduce.matches);
     frame.style.setProperty("--gk-tx", zoom.x + "px");
     frame.style.setProperty("--gk-ty", zoom.y + "px");
     frame.style.setProperty("--gk-scale", String(zoom.s));
-    if (on && !upgraded && largest) {
+    if (zoomed() && !upgraded && largest) {
       upgraded = true;
       var px = Math.ceil(largest / (window.devicePixelRatio || 1)) + "px";
-      each(frame.querySelectorAll("source, img"), function (el) { el.sizes = px; });
+      each(frame.querySelectorAll("source, img:not(.gk-preview)"), function (el) { el.sizes = px; });
     }
   }
 
@@ -246,18 +261,13 @@
     }
   }
 
-  doc.addEventListener("pointerdown", function (event) {
-    if (event.button > 0 || !frame || !event.isPrimary && list().length !== 1) return;
-    var box = stage.getBoundingClientRect();
-    var over = event.clientX >= box.left && event.clientX < box.right && event.clientY >= box.top && event.clientY < box.bottom;
-    if (!stage.contains(event.target) && !(sliding && over)) return;
+  stage.addEventListener("pointerdown", function (event) {
+    if (event.button > 0 || !frame || busy || !event.isPrimary && list().length !== 1) return;
     if (clip && !swipesClip(event)) return;
-    var snapshot = !!sliding;
-    if (sliding) sliding.skipTransition();
     pause();
     if (event.pointerType === "mouse") event.preventDefault();
     points[event.pointerId] = { x: event.clientX, y: event.clientY, t: event.timeStamp, at: performance.now() };
-    if (!clip || snapshot) capture(event.pointerId);
+    if (!clip) capture(event.pointerId);
     root.classList.remove("is-settling");
     begin();
   });
@@ -283,9 +293,9 @@
     point.t = event.timeStamp;
     point.at = performance.now();
     var all = list();
-    var dx = all[0].x - gesture.x;
-    var dy = all[0].y - gesture.y;
-    gesture.moved = Math.max(gesture.moved, Math.hypot(dx, dy));
+    var x = all[0].x - gesture.x;
+    var y = all[0].y - gesture.y;
+    gesture.moved = Math.max(gesture.moved, Math.hypot(x, y));
     if (all.length > 1 && gesture.distance) {
       var box = stage.getBoundingClientRect();
       var scale = gesture.s * Math.hypot(all[1].x - all[0].x, all[1].y - all[0].y) / gesture.distance;
@@ -297,15 +307,13 @@
       zoom.s = scale;
       apply();
     } else if (zoomed()) {
-      zoom.x = gesture.zx + dx;
-      zoom.y = gesture.zy + dy;
+      zoom.x = gesture.zx + x;
+      zoom.y = gesture.zy + y;
       apply();
-    } else if (gesture.moved > 8 && Math.abs(dx) > Math.abs(dy)) {
-      var edge = dx > 0 ? !href("previous") : !href("next");
+    } else if (gesture.moved > 8 && Math.abs(x) > Math.abs(y)) {
       if (clip && !root.classList.contains("is-moving")) capture(event.pointerId);
-      root.classList.add("is-moving");
-      frame.style.setProperty("--gk-tx", (edge ? dx / 4 : dx) + "px");
-      frame.style.setProperty("--gk-ty", "0px");
+      moving(true);
+      dx((x > 0 ? !href("previous") : !href("next")) ? x / 4 : x);
     }
   });
 
@@ -314,13 +322,10 @@
     var all = list();
     delete points[event.pointerId];
     if (!gesture) return;
-    var rest = list();
-    if (rest.length) {
-      begin();
-      return;
-    }
-    var dx = all[0].x - gesture.x;
-    var quick = performance.now() - gesture.t < 300;
+    if (list().length) return begin();
+    var x = all[0].x - gesture.x;
+    var now = performance.now();
+    var quick = now - gesture.t < 300;
     var was = gesture;
     gesture = null;
     if (event.type === "pointercancel") return snap();
@@ -328,32 +333,23 @@
       if (was.moved < 8 && quick) tap(event);
       return;
     }
-    var width = stage.clientWidth;
-    var held = performance.now() - all[0].at > 150;
-    var speed = Math.max(Math.abs(was.vx), Math.abs(dx) / Math.max(1, performance.now() - was.t));
-    var flick = !held && speed > 0.4 && Math.abs(dx) > 40;
-    if (root.classList.contains("is-moving") && (flick || Math.abs(dx) > width / 2)) {
-      var target = href(dx < 0 ? "next" : "previous");
-      if (target) {
-        if (reduce.matches) snap(true);
-        return go(target, dx > 0);
-      }
+    var speed = Math.max(Math.abs(was.vx), Math.abs(x) / Math.max(1, now - was.t));
+    var flick = now - all[0].at < 150 && speed > 0.4 && Math.abs(x) > 40;
+    var target = href(x < 0 ? "next" : "previous");
+    if (root.classList.contains("is-moving") && target && (flick || Math.abs(x) > stage.clientWidth / 2)) {
+      return go(target, x > 0);
     }
     snap();
     if (was.moved < 8 && quick) tap(event);
   }
 
-  function snap(instantly) {
-    if (!frame || !root.classList.contains("is-moving")) return;
-    if (reduce.matches || instantly) {
-      root.classList.remove("is-moving");
-      return;
-    }
-    root.classList.add("is-settling");
-    frame.style.setProperty("--gk-tx", "0px");
+  function snap() {
+    if (!root.classList.contains("is-moving")) return;
+    root.classList.toggle("is-settling", !reduce.matches);
+    dx(0);
     setTimeout(function () {
-      if (!gesture) root.classList.remove("is-moving", "is-settling");
-    }, 260);
+      if (!gesture && !busy) root.classList.remove("is-moving", "is-settling");
+    }, reduce.matches ? 0 : 320);
   }
 
   function tap(event) {
@@ -381,34 +377,31 @@
     if (zoomed()) zoomTo(1);
   });
 
+  function wake() {
+    root.classList.toggle("is-idle", false);
+    clearTimeout(idle);
+    if (wide.matches && !reduce.matches) idle = setTimeout(function () { root.classList.add("is-idle"); }, 3000);
+  }
+  ["pointermove", "pointerdown", "keydown", "wheel", "touchstart", "focusin"].forEach(function (type) {
+    doc.addEventListener(type, wake, { passive: true, capture: true });
+  });
+
   function fullscreen() {
     if (!doc.fullscreenEnabled) return;
     var request = doc.fullscreenElement ? doc.exitFullscreen() : root.requestFullscreen();
     if (request && request.catch) request.catch(function () {});
   }
-  function fitSizes(image) {
-    var ratio = image && image.width / image.height;
-    if (!ratio) return;
-    var px = Math.ceil(Math.min(stage.clientWidth, stage.clientHeight * ratio)) + "px";
-    each(image.parentNode.querySelectorAll("source, img"), function (el) {
-      el.setAttribute("sizes", px);
-    });
-  }
   doc.addEventListener("fullscreenchange", function () {
     zoomTo(1);
-    if (doc.fullscreenElement) fitSizes(img);
     sync();
   });
 
-  var showing = false;
-  function playing() {
-    return showing;
-  }
   function setPlaying(on) {
     showing = on;
     clearTimeout(timer);
     if (on) schedule();
     sync();
+    say(on ? "Slideshow playing" : "Slideshow paused");
   }
   function schedule() {
     clearTimeout(timer);
@@ -419,10 +412,7 @@
     }, seconds * 1000);
   }
   function pause() {
-    if (playing()) {
-      setPlaying(false);
-      say("Slideshow paused");
-    }
+    if (showing) setPlaying(false);
   }
   doc.addEventListener("visibilitychange", function () {
     if (doc.hidden) pause();
@@ -436,25 +426,16 @@
   root.addEventListener("click", function (event) {
     var control = event.target.closest("[data-viewer-action]");
     if (!control || event.ctrlKey || event.metaKey || event.shiftKey || event.button > 0) return;
-    var name = control.getAttribute("data-viewer-action");
-    if (name === "close") return;
+    var action = control.getAttribute("data-viewer-action");
     event.preventDefault();
-    if (name === "next" || name === "previous") {
-      pause();
-      go(control.href, name === "previous");
-    } else if (name === "zoom-in") {
-      pause();
-      zoomTo(zoom.s * 1.5, undefined, undefined, true);
-    } else if (name === "zoom-out") {
-      zoomTo(zoom.s / 1.5, undefined, undefined, true);
-    } else if (name === "fullscreen") {
-      fullscreen();
-    } else if (name === "play") {
-      setPlaying(!playing());
-      say(playing() ? "Slideshow playing" : "Slideshow paused");
-    } else if (name === "help") {
-      showHelp();
-    }
+    if (action !== "play") pause();
+    if (action === "next" || action === "previous") go(control.href, action === "previous");
+    else if (action === "close") close();
+    else if (action === "info") info();
+    else if (action === "zoom") toggleZoom();
+    else if (action === "fullscreen") fullscreen();
+    else if (action === "play") setPlaying(!showing);
+    else if (action === "help") showHelp();
   });
 
   window.addEventListener("keydown", function (event) {
@@ -484,10 +465,11 @@
     else if (key === "+" || key === "=") zoomTo(zoom.s * 1.5, undefined, undefined, true);
     else if (key === "-") zoomTo(zoom.s / 1.5, undefined, undefined, true);
     else if (key === "0") zoomTo(1, undefined, undefined, true);
+    else if (key === "Escape" && doc.fullscreenElement) fullscreen();
     else if (key === "Escape" && zoomed()) zoomTo(1, undefined, undefined, true);
-    else if (key === "Escape") location.href = href("close");
+    else if (key === "Escape") close();
     else if (key === "f" || key === "F") fullscreen();
-    else if (key === " ") setPlaying(!playing());
+    else if (key === " ") setPlaying(!showing);
     else if (key === "?") showHelp();
     else return;
     event.preventDefault();
@@ -495,5 +477,6 @@
 
   root.classList.add("is-ready");
   bind();
+  wake();
   setTimeout(function () { say(status.getAttribute("data-text")); }, 400);
 })();
