@@ -74,6 +74,9 @@ def test_a_photo_page_links_to_its_tags(tag_site, serve, browser, axe_check):
     tags = browser.find_elements(By.CSS_SELECTOR, ".photo-tags a[rel=tag]")
     assert [a.text.lstrip("#") for a in tags] == ["sea", "stone"]
     assert axe_check(browser) == []
+    # The photo page scrolls smoothly (to its details); WebDriver clicks where the link will be
+    # only once it is there.
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", tags[1])
     tags[1].click()
     assert browser.current_url == base + "tags/stone/"
     assert [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".card-link")] == [
