@@ -82,12 +82,13 @@ struct BuildRun: Sendable {
         return writer
     }
 
-    /// ``BuildPhase/templates``: the theme with the site's overrides; nil (every error
-    /// reported) when a template is broken, and then no page is rendered.
-    func loadTemplates() -> TemplateLibrary? {
+    /// ``BuildPhase/templates``: the theme with the site's overrides, its templates parsed and
+    /// its assets read; nil (every error reported) when a template or an asset is broken, and
+    /// then no page is rendered.
+    func loadTheme() -> Theme? {
         phases.measure(.templates) {
             do throws(TemplateLibraryErrors) {
-                return try TemplateLibrary(directories: options.templateDirectories)
+                return try ThemeFolders(options.templateDirectories).read()
             } catch {
                 for templateError in error.errors { diagnostics.emit(templateError) }
                 return nil
@@ -182,24 +183,17 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/render``: every page, feed and stylesheet; none without templates.
+    /// ``BuildPhase/render``: every page, feed and stylesheet; none without a theme.
     func render(
-        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, templates: TemplateLibrary?
+        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?
     ) -> [OutputFile] {
-        guard let templates else { return [] }
-        do {
-            let assets = try ThemeAssets(
-                directories: options.templateDirectories.map { $0.url.appendingPathComponent("assets") })
-            return phases.measure(.render) {
-                SiteRenderer(
-                    site: site, photos: images.derivatives, tags: tags, downloads: downloads,
-                    templates: templates,
-                    themeAssets: assets, sourceDate: options.sourceDate, diagnostics: diagnostics
-                ).render()
-            }
-        } catch {
-            diagnostics.emit(error)
-            return []
+        guard let theme else { return [] }
+        return phases.measure(.render) {
+            SiteRenderer(
+                site: site, photos: images.derivatives, tags: tags, downloads: downloads,
+                templates: theme.templates, themeAssets: theme.assets, sourceDate: options.sourceDate,
+                diagnostics: diagnostics
+            ).render()
         }
     }
 

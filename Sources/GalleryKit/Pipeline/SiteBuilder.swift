@@ -28,7 +28,7 @@ public enum SiteBuilder {
         let site = try run.loadContent()
         let staging = try run.stage()
         defer { staging.abandon() }
-        let templates = run.loadTemplates()
+        let theme = run.loadTheme()
         try Task.checkCancellation()
         let cache = run.openCache()
         let videos = await run.processVideos(of: site, cache: cache, into: staging, progress: progress)
@@ -41,7 +41,7 @@ public enum SiteBuilder {
         let downloads = try run.zip(ordered, images: images, into: staging)
         let tags = run.collectTags(ordered, images: images)
         let files = run.render(
-            ordered, images: images, tags: tags, downloads: downloads, templates: templates)
+            ordered, images: images, tags: tags, downloads: downloads, theme: theme)
         let leaks = try run.write(files, images: images, downloads: downloads, into: staging)
         try run.verdict(leaks: leaks, rendered: files)
         try Task.checkCancellation()
