@@ -152,7 +152,7 @@ def test_arithmetic_coded_jpeg_is_published(formats_site):
 def test_lossless_jpeg_is_an_unsupported_format_warning(formats_site):
     lines = warnings_for(formats_site, "lossless.jpg")
     assert any(
-        "warning: unsupported image format: lossless JPEG is not read (libjpeg: Unsupported JPEG process: SOF type 0xc3)"
+        "warning: unsupported image format: JPEG: lossless JPEG is not read (libjpeg: Unsupported JPEG process: SOF type 0xc3)"
         in line
         for line in lines
     ), formats_site.stderr

@@ -32,7 +32,7 @@ import Testing
         let jpeg = try ImageCodecs.encodeJPEG(
             noisy, quality: 90, progressive: false, iccProfile: nil, exif: nil)
         let error = try #require(failure(Array(jpeg.prefix(jpeg.count / 2))))
-        #expect(error.reason == .corrupt("Premature end of JPEG file"))
+        #expect(error.reason == .corrupt("JPEG: Premature end of JPEG file"))
         #expect(error.severity == .error)
     }
 
