@@ -31,10 +31,12 @@ extension ImagePipeline {
         case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
+            // TIFF, BMP, JPM: formats galleryc knows and does not read (``MediaFileType``).
+            let note = format.fileType?.note.map { " (\($0))" } ?? ""
             if format.extensions.contains(fileExtension) {
-                throw fail(.unsupportedFormat("\(format.name) files are not read yet"))
+                throw fail(.unsupportedFormat("\(format.name) files are not read\(note)"))
             }
-            throw fail(.notAnImage("this is a \(format.name) file"))
+            throw fail(.notAnImage("this is a \(format.name) file\(note)"))
         }
     }
 

@@ -60,6 +60,20 @@ import Testing
         #expect(error.severity == .error)
     }
 
+    /// A JPM (JPEG 2000 Part 6) named `.jp2` is not damaged: it is a format OpenJPEG does not
+    /// read, and the error says so rather than quoting OpenJPEG's complaint.
+    @Test func aJPMNamedJP2SaysWhatItIs() throws {
+        let jpm: [UInt8] =
+            [0, 0, 0, 0x0C] + Array("jP  \r\n".utf8) + [0x87, 0x0A, 0, 0, 0, 0x14] + Array("ftypjpm ".utf8)
+            + [0, 0, 0, 0] + Array("jpm ".utf8)
+        let error = try #require(failure(jpm, name: "album/scan.jp2"))
+        #expect(
+            error.reason
+                == .notAnImage(
+                    "this is a JPM file (JPEG 2000 Part 6, a compound document image, which OpenJPEG does not read)"
+                ))
+    }
+
     /// WebP and HEIC are read whatever the file is called, so a broken one is reported as
     /// damaged, with the decoder's words naming the format.
     @Test(arguments: [

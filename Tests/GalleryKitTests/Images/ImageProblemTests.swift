@@ -78,8 +78,8 @@ import Testing
             "error: not a JPEG, PNG, WebP, GIF, HEIC or AVIF image: this is a PDF file"
         ),
         (
-            .unsupportedFormat("TIFF files are not read yet"),
-            "warning: unsupported image format: TIFF files are not read yet"
+            .unsupportedFormat("TIFF files are not read"),
+            "warning: unsupported image format: TIFF files are not read"
         ),
         (.unreadable("Permission denied"), "error: cannot read the file: Permission denied"),
         (.notARegularFile, "error: not a regular file (a FIFO, device or socket); only files are read"),
