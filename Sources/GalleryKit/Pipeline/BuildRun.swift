@@ -4,9 +4,11 @@ import Foundation
 /// recycler it takes the previous site and the cache from. ``SiteBuilder/build(_:session:diagnostics:progress:)``
 /// calls its phases in order; each measures itself under its ``BuildPhase``.
 ///
-/// Only two things stop a build early: the content folder or the output folder cannot be
-/// used at all (``loadContent()``, ``stage()``), and the ``verdict(leaks:)``. Every other phase
-/// reports what went wrong and goes on, so that one run names every broken file.
+/// What stops a build early throws ``BuildFailed``: a content or output folder that cannot be
+/// used at all (``loadContent()``, ``stage()``), a file that cannot be written into the staging
+/// folder (``zip(_:images:into:)``, ``write(_:images:downloads:into:)``), the
+/// ``verdict(leaks:rendered:)``, and a failed ``commit(_:)``. Every other phase reports what
+/// went wrong and goes on, so that one run names every broken file.
 struct BuildRun: Sendable {
     let options: BuildOptions
     let recycler: any SiteRecycler
