@@ -7,7 +7,8 @@ import PackageDescription
 /// system-library target with a module map and a shim header. Three C targets are our own,
 /// split along their link lines, each imported by one Swift file: `CImageCodecs` (libjpeg and
 /// libpng, owning the `setjmp` they need for error recovery, which Swift cannot call; and
-/// zlib's inflate for compressed PNG text),
+/// zlib's inflate for the compressed PNG text the image stage reads; the privacy check inflates
+/// with its own CZlib),
 /// `CPixels` (the resampler and pixel loops; libm), `CSHA256` (no library) and `CFileSystem`
 /// (the one Linux call Swift's Glibc module hides: renameat2, for the atomic swap of the site).
 ///
@@ -40,6 +41,9 @@ let package = Package(
         // XMP (photo metadata and .xmp sidecars); see Metadata/XMPParser.swift for how it is parsed.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // zlib for the privacy check's own inflate of compressed PNG text (Privacy/ZlibInflater.swift),
+        // apart from the image stage's (CImageCodecs): one bug cannot hide a leak from both.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "COpenJPEG", pkgConfig: "libopenjp2", providers: [.apt(["libopenjp2-7-dev"])]),
         // No pkgConfig: libjxl.pc adds -DHWY_SHARED_DEFINE, which SwiftPM refuses with a warning;
         // the headers are in /usr/include/jxl and decode.h needs no define.
@@ -60,7 +64,7 @@ let package = Package(
             name: "GalleryKit",
             dependencies: [
                 "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CFileSystem", "CWebP", "CHeif", "CLCMS",
-                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF", "CXML2",
+                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF", "CXML2", "CZlib",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

@@ -98,6 +98,9 @@ def formats_site(galleryc: Path, tmp_path_factory):
     # Lossless from a JPEG: cjxl's default for JPEG input, the kind of .jxl a photo library keeps.
     subprocess.run([cjxl, str(album / "plain.jpg"), str(album / "recompressed.jxl")], check=True, capture_output=True)
     (album / "multi.jpm").write_bytes(b"\0\0\0\x0cjP  \r\n\x87\n\0\0\0\x14ftypjpm \0\0\0\0jpm ")
+    # .jpe and .jfif are JPEG's too (the scanner and the sniffer read one list of extensions).
+    image.save(album / "camera.jpe", quality=90)
+    image.save(album / "scanned.jfif", quality=90)
     result = run_build(galleryc, work / "content", work / "public", work)
     return result
 
@@ -152,7 +155,7 @@ def test_arithmetic_coded_jpeg_is_published(formats_site):
 def test_lossless_jpeg_is_an_unsupported_format_warning(formats_site):
     lines = warnings_for(formats_site, "lossless.jpg")
     assert any(
-        "warning: unsupported image format: lossless JPEG is not read (libjpeg: Unsupported JPEG process: SOF type 0xc3)"
+        "warning: unsupported image format: JPEG: lossless JPEG is not read (libjpeg: Unsupported JPEG process: SOF type 0xc3)"
         in line
         for line in lines
     ), formats_site.stderr
@@ -160,8 +163,21 @@ def test_lossless_jpeg_is_an_unsupported_format_warning(formats_site):
 
 
 def test_multi_layer_jpeg_2000_is_warned_about_by_name(formats_site):
+    """JPEG 2000 Part 6 (JPM): OpenJPEG reads Parts 1 and 2 only, so it is skipped, saying why."""
     lines = warnings_for(formats_site, "multi.jpm")
-    assert any("warning: unsupported image format JPM; skipped" in line for line in lines), formats_site.stderr
+    assert any(
+        "warning: unsupported image format JPM (JPEG 2000 Part 6, a compound document image, "
+        "which OpenJPEG does not read); skipped" in line
+        for line in lines
+    ), formats_site.stderr
+
+
+@pytest.mark.parametrize("name", ["camera.jpe", "scanned.jfif"])
+def test_every_jpeg_extension_is_published(formats_site, name):
+    output = formats_site.check()
+    stem = name.split(".")[0]
+    assert list(output.glob(f"_img/*/{stem}-160.jpg")), (name, formats_site.stderr)
+    assert (output / "formats" / stem / "index.html").is_file(), formats_site.stderr
 
 
 @pytest.mark.parametrize("stem", ["new", "recompressed"])

@@ -284,12 +284,21 @@ private let readInjected: MHD_ContentReaderCallback = { context, position, buffe
     guard let context, let buffer else { return -2 }
     let page = Unmanaged<InjectedHTML>.fromOpaque(context).takeUnretainedValue()
     // -2 is MHD_CONTENT_READER_END_WITH_ERROR: the connection is closed, as a short body must.
-    guard
-        let count = page.read(
-            at: position, into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)),
-        count > 0
-    else { return -2 }
-    return count
+    guard let bytes = page.read(at: position, count: capacity), !bytes.isEmpty else { return -2 }
+    return fill(buffer, capacity: capacity, with: bytes)
+}
+
+/// Copies what a streamed body handed over into libmicrohttpd's block buffer (at most
+/// `capacity` bytes, which the readers never exceed); returns the count. The bodies
+/// (``InjectedHTML``, ``LiveReloadClient``) hand over Swift arrays: libmicrohttpd's buffer
+/// never leaves this file.
+private func fill(_ buffer: UnsafeMutablePointer<CChar>, capacity: Int, with bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBytes { source in
+        guard let base = source.baseAddress else { return 0 }
+        let count = min(source.count, capacity)
+        UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
+        return count
+    }
 }
 
 private let freeInjected: MHD_ContentReaderFreeCallback = { context in
@@ -301,7 +310,8 @@ private let readEvents: MHD_ContentReaderCallback = { context, _, buffer, capaci
     guard let context, let buffer else { return -1 }
     let client = Unmanaged<LiveReloadClient>.fromOpaque(context).takeUnretainedValue()
     // -1 is MHD_CONTENT_READER_END_OF_STREAM.
-    return client.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) ?? -1
+    guard let bytes = client.next(upTo: capacity) else { return -1 }
+    return fill(buffer, capacity: capacity, with: bytes)
 }
 
 private let freeEvents: MHD_ContentReaderFreeCallback = { context in

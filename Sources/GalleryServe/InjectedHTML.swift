@@ -3,8 +3,10 @@
 /// The bytes are exactly those of ``LiveReloadScript/inject(into:)`` on the whole file, but
 /// the file is never read whole: where the tag goes is found by reading the page backwards
 /// from its end (usually one read), and each piece libmicrohttpd asks for is read from the
-/// file, or from the tag, at the moment it is sent. Memory per response is libmicrohttpd's
-/// block buffer, whatever the size of the page and however slowly the client reads it.
+/// file, or from the tag, at the moment it is sent, as an array that ``HTTPDaemon`` copies
+/// into libmicrohttpd's block buffer (whose pointer never leaves that file). Memory per
+/// response is that buffer and one piece in flight, whatever the size of the page and however
+/// slowly the client reads it.
 final class InjectedHTML: @unchecked Sendable {
     // @unchecked Sendable: made on one connection thread and then used only by the content
     // reader of that connection, which libmicrohttpd never calls concurrently; `tagOffset`
@@ -29,53 +31,51 @@ final class InjectedHTML: @unchecked Sendable {
     /// The length of the whole injected page: the file plus the tag.
     static func length(ofFileOfSize size: UInt64) -> UInt64 { size + UInt64(LiveReloadScript.tagBytes.count) }
 
-    /// Copies the bytes at `position` (counted from the start of ``window``) into `buffer`.
-    /// Returns the count, 0 at the end of the window, or nil when the file cannot be read or
-    /// has become shorter than when it was opened.
-    func read(at position: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    /// Up to `count` bytes at `position` (counted from the start of ``window``); empty at the
+    /// end of the window; nil when the file cannot be read or has become shorter than when
+    /// it was opened.
+    func read(at position: UInt64, count: Int) -> [UInt8]? {
         guard let tagOffset = tagOffset ?? findTag() else { return nil }
         let tagEnd = tagOffset + UInt64(tag.count)
         var offset = window.lowerBound + position
-        var filled = 0
-        while filled < buffer.count, offset < window.upperBound {
-            let want = Int(min(UInt64(buffer.count - filled), window.upperBound - offset))
-            let target = UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + want)])
-            let count: Int
+        let end = min(window.upperBound, offset + UInt64(max(0, count)))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(end - min(offset, end)))
+        while offset < end {
+            let want = Int(end - offset)
             if offset < tagOffset {
-                let piece = UnsafeMutableRawBufferPointer(
-                    rebasing: target[..<Int(min(UInt64(want), tagOffset - offset))])
-                guard let read = file.read(at: offset, into: piece), read > 0 else { return nil }
-                count = read
+                guard let piece = file.read(at: offset, count: Int(min(UInt64(want), tagOffset - offset))),
+                    !piece.isEmpty
+                else { return nil }
+                bytes += piece
+                offset += UInt64(piece.count)
             } else if offset < tagEnd {
                 let start = Int(offset - tagOffset)
-                count = min(want, tag.count - start)
-                tag[start..<(start + count)].withUnsafeBytes { target.copyMemory(from: $0) }
+                let piece = tag[start..<min(tag.count, start + want)]
+                bytes += piece
+                offset += UInt64(piece.count)
             } else {
-                guard let read = file.read(at: offset - UInt64(tag.count), into: target), read > 0 else {
+                guard let piece = file.read(at: offset - UInt64(tag.count), count: want), !piece.isEmpty
+                else {
                     return nil
                 }
-                count = read
+                bytes += piece
+                offset += UInt64(piece.count)
             }
-            filled += count
-            offset += UInt64(count)
         }
-        return filled
+        return bytes
     }
 
     private func findTag() -> UInt64? {
         let file = file
         let found = LiveReloadScript.insertionOffset(length: file.size, chunkSize: searchChunk) {
             offset, count in
-            var bytes = [UInt8](repeating: 0, count: count)
-            var filled = 0
-            while filled < count {
-                let read = bytes.withUnsafeMutableBytes { raw in
-                    file.read(
-                        at: offset + UInt64(filled),
-                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-                }
-                guard let read, read > 0 else { return nil }
-                filled += read
+            var bytes: [UInt8] = []
+            while bytes.count < count {
+                guard let piece = file.read(at: offset + UInt64(bytes.count), count: count - bytes.count),
+                    !piece.isEmpty
+                else { return nil }
+                bytes += piece
             }
             return bytes
         }

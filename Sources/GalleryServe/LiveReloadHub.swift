@@ -115,17 +115,17 @@ final class LiveReloadClient: @unchecked Sendable {
         self.pending = Array(greeting.utf8)
     }
 
-    /// Fills `buffer` with up to `capacity` bytes; returns the count, or nil at end of stream.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    /// The next bytes of the stream, at most `count` (waiting for an event or a keep-alive
+    /// when none are pending); nil at the end of the stream.
+    func next(upTo count: Int) -> [UInt8]? {
         while pending.isEmpty {
             guard let next = hub.wait(after: sequence) else { return nil }
             sequence = next.sequence
             pending = Array(next.text.utf8)
         }
-        let count = min(buffer.count, pending.count)
-        buffer.copyBytes(from: pending[0..<count])
-        pending.removeFirst(count)
-        return count
+        let taken = Array(pending.prefix(max(1, count)))
+        pending.removeFirst(taken.count)
+        return taken
     }
 
     /// Called when libmicrohttpd frees the response.

@@ -29,15 +29,26 @@ final class OpenFile: Sendable {
         modified = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
     }
 
-    /// Reads up to `buffer.count` bytes at `offset` (`pread`, so callers never share a file
-    /// position); returns the count (0 at the end of the file), or nil on an error.
-    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard !buffer.isEmpty else { return 0 }
-        while true {
-            let count = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
-            if count >= 0 { return count }
-            if errno != EINTR { return nil }
+    /// Up to `count` bytes at `offset` (`pread`, so callers never share a file position):
+    /// fewer at the end of the file, none past it; nil on an error.
+    func read(at offset: UInt64, count: Int) -> [UInt8]? {
+        guard count > 0 else { return [] }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while true {
+                let read = pread(fd, buffer.baseAddress, count, off_t(offset))
+                if read >= 0 {
+                    initialized = read
+                    return
+                }
+                if errno != EINTR {
+                    failed = true
+                    initialized = 0
+                    return
+                }
+            }
         }
+        return failed ? nil : bytes
     }
 
     deinit { close(fd) }

@@ -25,14 +25,14 @@ import Testing
         return url.path
     }
 
-    /// Reads a whole window through `read(at:into:)`, `piece` bytes at a time.
+    /// Reads a whole window through `read(at:count:)`, `piece` bytes at a time.
     static func readAll(_ page: InjectedHTML, piece: Int) -> [UInt8]? {
         var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: piece)
         while UInt64(result.count) < UInt64(page.window.count) {
-            let count = buffer.withUnsafeMutableBytes { page.read(at: UInt64(result.count), into: $0) }
-            guard let count, count > 0 else { return nil }
-            result += buffer[0..<count]
+            guard let bytes = page.read(at: UInt64(result.count), count: piece), !bytes.isEmpty,
+                bytes.count <= piece
+            else { return nil }
+            result += bytes
         }
         return result
     }

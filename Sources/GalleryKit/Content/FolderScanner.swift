@@ -10,17 +10,12 @@ import Foundation
 /// Every name that cannot be published (not UTF-8, a Unicode-normalisation twin of another)
 /// and every file skipped is reported: nothing disappears without a word.
 struct FolderScanner {
-    static let photoExtensions: Set<String> = [
-        "jpg", "jpeg", "png", "webp", "heic", "heif", "hif", "avif", "gif", "jp2", "j2k", "j2c", "jpf", "jpx",
-        "jxl",
-    ]
-    static let unsupportedImageExtensions: Set<String> = [
-        "tif", "tiff", "bmp", "cr2", "nef", "arw", "dng", "raf", "orf", "jpm",
-    ]
+    /// Photos, images skipped with a warning, and video clips, by extension: ``MediaFileType``'s
+    /// list, which the format sniffer reads too.
+    static let photoExtensions = MediaFileType.extensions(.photo)
+    static let unsupportedImageExtensions = MediaFileType.extensions(.skipped)
     /// Video clips: album items like photos, transcoded by ffmpeg (see ``VideoStage``).
-    static let videoExtensions: Set<String> = [
-        "mp4", "m4v", "mov", "webm", "mkv", "avi", "ogv", "3gp", "mts",
-    ]
+    static let videoExtensions = MediaFileType.extensions(.video)
 
     /// True when `fileName` is a video clip, by its extension.
     static func isVideo(_ fileName: String) -> Bool {
@@ -131,7 +126,8 @@ struct FolderScanner {
             } else if ext == "md" {
                 markdown.append(entryName)
             } else if Self.unsupportedImageExtensions.contains(ext) {
-                fileReporter.report(.unsupportedImage(format: ext.uppercased()))
+                let note = MediaFileType.of(extension: ext)?.note.map { " (\($0))" } ?? ""
+                fileReporter.report(.unsupportedImage(format: ext.uppercased() + note))
                 skippedStems[stem] = entryName
             } else if ext == "xmp" {
                 xmpFiles.append(entryName)

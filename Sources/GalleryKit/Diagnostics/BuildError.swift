@@ -14,7 +14,7 @@ extension ErrorReason {
 
 /// A problem at a place in the input or the output: the one spelling of located errors.
 ///
-/// Each stage names its own: `typealias ImageError = BuildError<ImageFailure>` and so on, and
+/// Each stage names its own: `typealias ImageError = BuildError<ImageProblem>` and so on, and
 /// throws it typed where its reasons are a closed list. The build turns any of them into a
 /// ``Diagnostic`` (``LocatedError/diagnostic``); one build reports every broken file.
 ///

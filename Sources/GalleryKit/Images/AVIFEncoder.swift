@@ -7,12 +7,6 @@ internal import CAVIF
 /// GPS: the same TIFF payload as the JPEG and WebP renditions). One encoder thread: the build
 /// already runs one encode per core.
 enum AVIFEncoder {
-    /// Why libavif refused an image.
-    struct CodecError: Error, Sendable, Equatable, CustomStringConvertible {
-        var message: String
-        var description: String { "AVIF: \(message)" }
-    }
-
     /// Whether this libavif can encode with libaom (Debian's builds it so).
     static let canEncode: Bool =
         avifCodecName(AVIF_CODEC_CHOICE_AOM, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
@@ -25,12 +19,12 @@ enum AVIFEncoder {
     ///   - exif: a TIFF payload (without `Exif\0\0`).
     static func encode(
         _ pixels: PixelBuffer, quality: Int, speed: Int, iccProfile: [UInt8]?, exif: [UInt8]?
-    ) throws -> [UInt8] {
-        guard canEncode else { throw CodecError(message: "this libavif has no AV1 encoder (libaom)") }
+    ) throws(CodecFailure) -> [UInt8] {
+        guard canEncode else { throw .failed(.avif, "this libavif has no AV1 encoder (libaom)") }
         guard
             let image = avifImageCreate(
                 UInt32(pixels.width), UInt32(pixels.height), 8, AVIF_PIXEL_FORMAT_YUV420)
-        else { throw CodecError(message: "out of memory") }
+        else { throw .failed(.avif, "out of memory") }
         defer { avifImageDestroy(image) }
         image.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_BT601)
         image.pointee.yuvRange = AVIF_RANGE_FULL
@@ -52,8 +46,8 @@ enum AVIFEncoder {
             rgb.pixels = buffer.baseAddress
             return avifImageRGBToYUV(image, &rgb)
         }
-        guard converted == AVIF_RESULT_OK else { throw CodecError(message: describe(converted)) }
-        guard let encoder = avifEncoderCreate() else { throw CodecError(message: "out of memory") }
+        guard converted == AVIF_RESULT_OK else { throw .failed(.avif, describe(converted)) }
+        guard let encoder = avifEncoderCreate() else { throw .failed(.avif, "out of memory") }
         defer { avifEncoderDestroy(encoder) }
         encoder.pointee.codecChoice = AVIF_CODEC_CHOICE_AOM
         encoder.pointee.maxThreads = 1
@@ -67,7 +61,7 @@ enum AVIFEncoder {
         defer { avifRWDataFree(&output) }
         let written = avifEncoderWrite(encoder, image, &output)
         guard written == AVIF_RESULT_OK, let data = output.data else {
-            throw CodecError(message: describe(written))
+            throw .failed(.avif, describe(written))
         }
         return [UInt8](UnsafeBufferPointer(start: data, count: output.size))
     }

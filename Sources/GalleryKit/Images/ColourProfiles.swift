@@ -9,11 +9,6 @@ internal import CLCMS
 /// most viewers use by default) inside the calling worker and frees it before returning, so
 /// nothing is shared between threads but lcms2's default context, which is thread-safe.
 enum ColourProfiles {
-    /// Why a conversion could not be made.
-    struct Failure: Error, Sendable, Equatable {
-        var message: String
-    }
-
     /// How the samples to convert are laid out.
     enum Layout: Sendable, Equatable {
         /// Grey, 1 or 2 bytes per sample (16-bit in native byte order), optionally with alpha.
@@ -130,15 +125,15 @@ enum ColourProfiles {
     /// samples are converted before they are rounded to 8 bits.
     static func convert(
         _ samples: [UInt8], width: Int, height: Int, layout: Layout, profile: [UInt8], to target: Target
-    ) throws(Failure) -> PixelBuffer {
+    ) throws(CodecFailure) -> PixelBuffer {
         let count = width * height
         guard samples.count == count * layout.channels * layout.bytesPerSample else {
-            throw Failure(message: "sample buffer size mismatch")
+            throw .failed(.colour, "sample buffer size mismatch")
         }
-        guard let source = open(profile) else { throw Failure(message: "lcms2 cannot read the ICC profile") }
+        guard let source = open(profile) else { throw .damaged(.colour, "lcms2 cannot read the ICC profile") }
         defer { cmsCloseProfile(source) }
         guard let destination = open(target.profile) else {
-            throw Failure(message: "lcms2: no target profile")
+            throw .failed(.colour, "lcms2: no target profile")
         }
         defer { cmsCloseProfile(destination) }
         let alpha = layout.hasAlpha
@@ -148,7 +143,7 @@ enum ColourProfiles {
                 source, layout.format, destination, gk_cms_rgb(1, alpha ? 1 : 0),
                 cmsUInt32Number(INTENT_PERCEPTUAL),
                 cmsUInt32Number(alpha ? cmsFLAGS_COPY_ALPHA : 0))
-        else { throw Failure(message: "lcms2 cannot convert from this ICC profile") }
+        else { throw .damaged(.colour, "lcms2 cannot convert from this ICC profile") }
         defer { cmsDeleteTransform(transform) }
         let bytes = [UInt8](unsafeUninitializedCapacity: count * outChannels) { output, written in
             samples.withUnsafeBytes { input in

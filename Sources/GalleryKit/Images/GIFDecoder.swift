@@ -9,19 +9,6 @@ internal import CGif
 /// (transparent) or to the previous canvas, interlaced rows put in place, a delay under
 /// 20 ms shown as 100 ms.
 enum GIFDecoder {
-    /// Why a GIF could not be decoded.
-    struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
-        var message: String
-        var description: String { "GIF: \(message)" }
-    }
-
-    /// The canvas and frames hold more pixels than allowed (`frames` so far).
-    struct TooLarge: Error, Sendable, Equatable {
-        var width: Int
-        var height: Int
-        var frames: Int
-    }
-
     /// The bytes giflib reads through its input callback.
     private final class Reader {
         let bytes: [UInt8]
@@ -31,8 +18,8 @@ enum GIFDecoder {
 
     /// Every frame of the GIF as straight RGBA on the full canvas.
     /// - Parameter maxPixels: the most pixels the canvas times the frames may hold.
-    /// - Throws: ``DecodeError`` with giflib's words, ``TooLarge``.
-    static func decode(_ data: [UInt8], maxPixels: Int) throws -> AnimatedImage {
+    /// - Throws: ``CodecFailure``: damaged, in giflib's words; `animationTooLarge`.
+    static func decode(_ data: [UInt8], maxPixels: Int) throws(CodecFailure) -> AnimatedImage {
         let reader = Reader(data)
         let context = Unmanaged.passRetained(reader)
         defer { context.release() }
@@ -50,13 +37,16 @@ enum GIFDecoder {
             return Int32(available)
         }
         guard let gif = DGifOpen(context.toOpaque(), read, &error) else {
-            throw DecodeError(message: describe(error))
+            throw .damaged(.gif, describe(error))
         }
         defer { DGifCloseFile(gif, &error) }
         let width = Int(gif.pointee.SWidth)
         let height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0 else { throw DecodeError(message: "the canvas has no pixels") }
-        guard width * height <= maxPixels else { throw TooLarge(width: width, height: height, frames: 1) }
+        guard width > 0, height > 0 else { throw .damaged(.gif, "the canvas has no pixels") }
+        guard width * height <= maxPixels else {
+            throw CodecFailure(
+                .animationTooLarge(width: width, height: height, frames: 1), .gif, "the canvas is too large")
+        }
         var composer = Composer(width: width, height: height)
         var loopCount = 1
         var control = GraphicsControlBlock(
@@ -90,18 +80,20 @@ enum GIFDecoder {
             guard DGifGetImageDesc(gif) == GIF_OK else { throw lastError(gif, composer) }
             let frames = composer.frames.count + 1
             guard width * height * frames <= maxPixels else {
-                throw TooLarge(width: width, height: height, frames: frames)
+                throw CodecFailure(
+                    .animationTooLarge(width: width, height: height, frames: frames), .gif,
+                    "the frames are too large")
             }
             let desc = gif.pointee.Image
             let map = desc.ColorMap ?? gif.pointee.SColorMap
             guard let map, let colours = map.pointee.Colors else {
-                throw DecodeError(message: "frame \(frames) has no colour table")
+                throw .damaged(.gif, "frame \(frames) has no colour table")
             }
             let palette = (0..<Int(map.pointee.ColorCount)).map { colours[$0] }
             let frameWidth = Int(desc.Width)
             let frameHeight = Int(desc.Height)
             guard frameWidth > 0, frameHeight > 0, frameWidth <= 65535, frameHeight <= 65535 else {
-                throw DecodeError(message: "frame \(frames) has no pixels")
+                throw .damaged(.gif, "frame \(frames) has no pixels")
             }
             var indices = [GifPixelType](repeating: 0, count: frameWidth * frameHeight)
             for row in rowOrder(height: frameHeight, interlaced: desc.Interlace) {
@@ -116,7 +108,7 @@ enum GIFDecoder {
             control = GraphicsControlBlock(
                 DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
         }
-        guard !composer.frames.isEmpty else { throw DecodeError(message: "the file holds no image") }
+        guard !composer.frames.isEmpty else { throw .damaged(.gif, "the file holds no image") }
         return AnimatedImage(
             width: width, height: height, frames: composer.frames, durations: composer.durations,
             loopCount: loopCount, iccProfile: nil)
@@ -133,9 +125,9 @@ enum GIFDecoder {
 
     /// giflib's error, or, for a file cut short after some frames, what was read.
     private static func lastError(_ gif: UnsafeMutablePointer<GifFileType>, _ composer: Composer)
-        -> DecodeError
+        -> CodecFailure
     {
-        DecodeError(message: describe(gif.pointee.Error))
+        .damaged(.gif, describe(gif.pointee.Error))
     }
 
     private static func describe(_ code: Int32) -> String {

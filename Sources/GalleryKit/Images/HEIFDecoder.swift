@@ -7,41 +7,11 @@ internal import CHeif
 /// (AVIF) through dav1d/libaom, pulled in as dependencies of `libheif1`; no plugin package is
 /// needed.
 enum HEIFDecoder {
-    /// Why a HEIF file could not be decoded.
-    enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// libheif reported an error; `message` is its `heif_error.message`.
-        case library(code: Int, subcode: Int, message: String)
-        /// The primary image declares more pixels than allowed; nothing was decoded.
-        case tooLarge(width: Int, height: Int, maxPixels: Int)
-        /// The file decoded to something galleryc cannot use.
-        case unsupported(String)
-
-        /// libheif refused the file by its own security limits (32768 pixels a side in 1.15)
-        /// before galleryc saw its size: a valid image too large for the library.
-        var isBeyondLibraryLimit: Bool {
-            if case .library(_, let subcode, _) = self {
-                return subcode == Int(heif_suberror_Security_limit_exceeded.rawValue)
-            }
-            return false
-        }
-
-        var description: String {
-            switch self {
-            case .library(_, _, let message):
-                "HEIF: \(message)"
-            case .tooLarge(let width, let height, let maxPixels):
-                "HEIF: image is \(width) x \(height), more than the limit of \(maxPixels) pixels"
-            case .unsupported(let what):
-                "HEIF: \(what)"
-            }
-        }
-    }
-
     /// Registers libheif's built-in decoders once per process (reference counted by libheif;
     /// never released, as decoding may happen until the process ends).
-    private static let initialization: DecodeError? = {
+    private static let initialization: CodecFailure? = {
         let error = heif_init(nil)
-        return error.code == heif_error_Ok ? nil : DecodeError(error)
+        return error.code == heif_error_Ok ? nil : failure(error)
     }()
 
     /// Decodes the primary image of a HEIF/HEIC file to 8-bit RGB, or RGBA when it has alpha.
@@ -62,15 +32,18 @@ enum HEIFDecoder {
     ///   libexif's `exif_data_load_data` needs after an `Exif\0\0` prefix, and that the
     ///   WebP `EXIF` chunk holds), with the HEIF 4-byte header-offset prefix removed; and
     ///   whether orientation has been applied.
-    /// - Throws: ``DecodeError``: libheif's message for a corrupt or unsupported file,
-    ///   `.tooLarge` for the size limit.
+    /// - Throws: ``CodecFailure``: libheif's message for a damaged or unsupported file (an
+    ///   unsupported file type or feature), `beyondLibraryLimit` for libheif's own size limit,
+    ///   `tooLarge` for galleryc's.
     static func decode(
         _ data: [UInt8], maxPixels: Int
-    ) throws -> (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool) {
+    ) throws(CodecFailure) -> (
+        image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool
+    ) {
         if let failure = initialization { throw failure }
         // The context reads `data` in place, so it lives and dies inside this closure.
-        return try data.withUnsafeBytes { bytes in
-            guard let context = heif_context_alloc() else { throw DecodeError.unsupported("out of memory") }
+        return try data.withUnsafeBufferPointer { bytes throws(CodecFailure) in
+            guard let context = heif_context_alloc() else { throw .failed(.heif, "out of memory") }
             defer { heif_context_free(context) }
             // The build already runs one decode per core: no extra libheif threads for grid tiles.
             heif_context_set_max_decoding_threads(context, 0)
@@ -78,7 +51,7 @@ enum HEIFDecoder {
                 heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary))
-            guard let handle = primary else { throw DecodeError.unsupported("the file has no primary image") }
+            guard let handle = primary else { throw .damaged(.heif, "the file has no primary image") }
             defer { heif_image_handle_release(handle) }
             try checkSize(handle, maxPixels: maxPixels)
             let image = try decodePixels(handle)
@@ -87,23 +60,25 @@ enum HEIFDecoder {
     }
 
     /// Compares the declared size with the limit; `ispe` is the coded size before any crop.
-    private static func checkSize(_ handle: OpaquePointer, maxPixels: Int) throws {
+    private static func checkSize(_ handle: OpaquePointer, maxPixels: Int) throws(CodecFailure) {
         let width = max(
             Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_width(handle)))
         let height = max(
             Int(heif_image_handle_get_ispe_height(handle)), Int(heif_image_handle_get_height(handle)))
-        guard width > 0, height > 0 else { throw DecodeError.unsupported("the image declares no size") }
+        guard width > 0, height > 0 else { throw .damaged(.heif, "the image declares no size") }
         // Both come from 32-bit fields, so the product cannot overflow Int.
         guard width * height <= maxPixels else {
-            throw DecodeError.tooLarge(width: width, height: height, maxPixels: maxPixels)
+            throw CodecFailure(
+                .tooLarge(width: width, height: height), .heif,
+                "image is \(width) x \(height), more than the limit of \(maxPixels) pixels")
         }
     }
 
-    private static func decodePixels(_ handle: OpaquePointer) throws -> PixelBuffer {
+    private static func decodePixels(_ handle: OpaquePointer) throws(CodecFailure) -> PixelBuffer {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let channels = hasAlpha ? 4 : 3
         guard let options = heif_decoding_options_alloc() else {
-            throw DecodeError.unsupported("out of memory")
+            throw .failed(.heif, "out of memory")
         }
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit HEIC becomes 8 bits per channel
@@ -113,7 +88,7 @@ enum HEIFDecoder {
             heif_decode_image(
                 handle, &decoded, heif_colorspace_RGB,
                 hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
-        guard let image = decoded else { throw DecodeError.unsupported("the decoder returned no image") }
+        guard let image = decoded else { throw .damaged(.heif, "the decoder returned no image") }
         defer { heif_image_release(image) }
         let width = Int(heif_image_get_width(image, heif_channel_interleaved))
         let height = Int(heif_image_get_height(image, heif_channel_interleaved))
@@ -122,7 +97,7 @@ enum HEIFDecoder {
             heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
             let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
             Int(stride) >= width * channels
-        else { throw DecodeError.unsupported("the decoder returned an unexpected pixel layout") }
+        else { throw .damaged(.heif, "the decoder returned an unexpected pixel layout") }
         let rowBytes = width * channels
         var bytes = [UInt8](repeating: 0, count: rowBytes * height)
         bytes.withUnsafeMutableBufferPointer { out in
@@ -139,20 +114,20 @@ enum HEIFDecoder {
     }
 
     /// The raw ICC profile (`prof` or `rICC`); nil for none or for `nclx` only.
-    private static func colorProfile(_ handle: OpaquePointer) throws -> [UInt8]? {
+    private static func colorProfile(_ handle: OpaquePointer) throws(CodecFailure) -> [UInt8]? {
         let type = heif_image_handle_get_color_profile_type(handle)
         guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         guard size > 0 else { return nil }
         var profile = [UInt8](repeating: 0, count: size)
-        try profile.withUnsafeMutableBytes {
-            try check(heif_image_handle_get_raw_color_profile(handle, $0.baseAddress))
+        try profile.withUnsafeMutableBufferPointer { raw throws(CodecFailure) in
+            try check(heif_image_handle_get_raw_color_profile(handle, raw.baseAddress))
         }
         return profile
     }
 
     /// The first `Exif` metadata block as bare TIFF data, or nil when there is none.
-    private static func exifPayload(_ handle: OpaquePointer) throws -> [UInt8]? {
+    private static func exifPayload(_ handle: OpaquePointer) throws(CodecFailure) -> [UInt8]? {
         guard heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else {
@@ -161,19 +136,19 @@ enum HEIFDecoder {
         let size = heif_image_handle_get_metadata_size(handle, id)
         guard size > 4 else { return nil }
         var block = [UInt8](repeating: 0, count: size)
-        try block.withUnsafeMutableBytes {
-            try check(heif_image_handle_get_metadata(handle, id, $0.baseAddress))
+        try block.withUnsafeMutableBufferPointer { raw throws(CodecFailure) in
+            try check(heif_image_handle_get_metadata(handle, id, raw.baseAddress))
         }
         // ISO/IEC 23008-12 A.2.1: a 32-bit big-endian offset from the end of this field to the
         // TIFF header (usually 6, skipping "Exif\0\0", or 0).
         let offset = block[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let start = 4 + offset
-        guard start < size - 8 else { throw DecodeError.unsupported("the Exif block is malformed") }
+        guard start < size - 8 else { throw .damaged(.heif, "the Exif block is malformed") }
         let tiff = Array(block[start...])
         let littleEndian: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
         let bigEndian: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A]
         guard tiff.starts(with: littleEndian) || tiff.starts(with: bigEndian) else {
-            throw DecodeError.unsupported("the Exif block does not hold TIFF data")
+            throw .damaged(.heif, "the Exif block does not hold TIFF data")
         }
         return tiff
     }
@@ -217,17 +192,25 @@ enum HEIFDecoder {
         }
     }
 
-    private static func check(_ error: heif_error) throws {
-        if error.code != heif_error_Ok { throw DecodeError(error) }
+    private static func check(_ error: heif_error) throws(CodecFailure) {
+        if error.code != heif_error_Ok { throw failure(error) }
     }
-}
 
-extension HEIFDecoder.DecodeError {
-    fileprivate init(_ error: heif_error) {
+    /// libheif's error in its own words: an unsupported file type or feature is `unsupported`
+    /// (a valid file libheif cannot read), its security limit (32768 pixels a side in 1.15,
+    /// met before galleryc sees the size) `beyondLibraryLimit`, anything else `damaged`.
+    private static func failure(_ error: heif_error) -> CodecFailure {
         var message = error.message.map { String(cString: $0) } ?? ""
         while message.last?.isWhitespace == true { message.removeLast() }  // some end with "\n"
         if message.isEmpty { message = "unknown libheif error" }
-        self = .library(
-            code: Int(error.code.rawValue), subcode: Int(error.subcode.rawValue), message: message)
+        if error.subcode == heif_suberror_Security_limit_exceeded {
+            return CodecFailure(.beyondLibraryLimit, .heif, message)
+        }
+        switch error.code {
+        case heif_error_Unsupported_filetype, heif_error_Unsupported_feature:
+            return CodecFailure(.unsupported, .heif, message)
+        case heif_error_Memory_allocation_error: return .failed(.heif, message)
+        default: return .damaged(.heif, message)
+        }
     }
 }

@@ -1,21 +1,5 @@
 internal import CImageCodecs
 
-/// Why a codec call failed, before the pipeline adds the file it was reading.
-enum CodecFailure: Error, Sendable, Equatable {
-    /// Damaged or truncated data, with the C library's own words.
-    case corrupt(String)
-    /// The file declares more pixels than allowed; nothing was allocated for them.
-    case tooLarge(width: Int, height: Int)
-    case outOfMemory
-    /// A bug on our side: arguments the C code refused.
-    case invalidArgument(String)
-    /// A valid file of a kind the decoder cannot read (lossless or hierarchical JPEG), with
-    /// the C library's words.
-    case unsupported(String)
-    /// The decoder's own working memory would pass the limit it was given.
-    case workingMemory(width: Int, height: Int)
-}
-
 /// A decoded image with what came with it, its colour made RGB (see ``SourceColour``).
 struct DecodedImage: Sendable {
     var pixels: PixelBuffer
@@ -72,7 +56,7 @@ enum ImageCodecs {
         var image = cc_image()
         defer { cc_image_free(&image) }
         let code = data.withUnsafeBufferPointer { cc_jpeg_info($0.baseAddress, $0.count, &image) }
-        try check(code, &image)
+        try check(code, &image, .jpeg)
         return (Int(image.declared_width), Int(image.declared_height))
     }
 
@@ -90,7 +74,7 @@ enum ImageCodecs {
         let code = data.withUnsafeBufferPointer {
             cc_jpeg_output_size($0.baseAddress, $0.count, Int32(scale), UInt64.max, &plan)
         }
-        try check(code, &plan)
+        try check(code, &plan, .jpeg)
         return DecodePlan(
             width: Int(plan.width), height: Int(plan.height), channels: Int(plan.channels),
             declaredWidth: Int(plan.declared_width), declaredHeight: Int(plan.declared_height))
@@ -139,8 +123,8 @@ enum ImageCodecs {
         let planned = data.withUnsafeBufferPointer {
             cc_jpeg_output_size($0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), &plan)
         }
-        try check(planned, &plan)
-        return try decodeInPlace(plan) { target, count, image in
+        try check(planned, &plan, .jpeg)
+        return try decodeInPlace(plan, .jpeg) { target, count, image in
             data.withUnsafeBufferPointer {
                 cc_jpeg_decode(
                     $0.baseAddress, $0.count, Int32(scale), UInt64(maxPixels), UInt64(maxMemory),
@@ -158,8 +142,8 @@ enum ImageCodecs {
         let planned = data.withUnsafeBufferPointer {
             cc_png_output_size($0.baseAddress, $0.count, UInt64(maxPixels), &plan)
         }
-        try check(planned, &plan)
-        return try decodeInPlace(plan) { target, count, image in
+        try check(planned, &plan, .png)
+        return try decodeInPlace(plan, .png) { target, count, image in
             data.withUnsafeBufferPointer {
                 cc_png_decode($0.baseAddress, $0.count, UInt64(maxPixels), target, count, &image)
             }
@@ -171,7 +155,8 @@ enum ImageCodecs {
     /// buffers at once (40 MB each for a 24 MP JPEG at scale 6/8, 150 MB for a 50 MP PNG).
     /// Returns the samples, and the rest (sizes, profile, warnings) with empty pixels.
     private static func decodeInPlace(
-        _ plan: cc_image, _ decode: (UnsafeMutablePointer<UInt8>?, Int, inout cc_image) -> Int32
+        _ plan: cc_image, _ codec: CodecFailure.Codec,
+        _ decode: (UnsafeMutablePointer<UInt8>?, Int, inout cc_image) -> Int32
     ) throws(CodecFailure) -> (DecodedSamples, DecodedImage) {
         let count =
             Int(plan.width) * Int(plan.height) * Int(plan.channels) * Int(max(1, plan.bytes_per_sample))
@@ -182,7 +167,7 @@ enum ImageCodecs {
             code = decode(target.baseAddress, count, &image)
             written = code == Int32(CC_OK) ? count : 0
         }
-        try check(code, &image)
+        try check(code, &image, codec)
         let icc = image.icc.map { Array(UnsafeBufferPointer(start: $0, count: image.icc_length)) }
         let samples = DecodedSamples(
             width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
@@ -200,7 +185,7 @@ enum ImageCodecs {
         _ pixels: PixelBuffer, quality: Int, progressive: Bool, iccProfile: [UInt8]?,
         exif: [UInt8]?
     ) throws(CodecFailure) -> [UInt8] {
-        guard pixels.channels == 3 else { throw .invalidArgument("JPEG needs RGB pixels") }
+        guard pixels.channels == 3 else { throw .failed(.jpeg, "JPEG needs RGB pixels") }
         var buffer = cc_buffer()
         defer { cc_buffer_free(&buffer) }
         let icc = iccProfile ?? []
@@ -216,30 +201,46 @@ enum ImageCodecs {
             }
         }
         guard code == Int32(CC_OK) else {
-            throw failure(code, message(&buffer.message), width: 0, height: 0)
+            throw failure(code, message(&buffer.message), .jpeg, width: 0, height: 0)
         }
         guard let data = buffer.data else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: buffer.length))
     }
 
-    private static func check(_ code: Int32, _ image: inout cc_image) throws(CodecFailure) {
+    private static func check(_ code: Int32, _ image: inout cc_image, _ codec: CodecFailure.Codec)
+        throws(CodecFailure)
+    {
         guard code != Int32(CC_OK) else { return }
         throw failure(
-            code, message(&image.message), width: Int(image.declared_width),
+            code, message(&image.message), codec, width: Int(image.declared_width),
             height: Int(image.declared_height))
     }
 
-    private static func failure(_ code: Int32, _ text: String, width: Int, height: Int)
-        -> CodecFailure
-    {
+    /// The failure for a CImageCodecs return code, with libjpeg's or libpng's words.
+    private static func failure(
+        _ code: Int32, _ text: String, _ codec: CodecFailure.Codec, width: Int, height: Int
+    ) -> CodecFailure {
         switch code {
-        case Int32(CC_ERR_TOO_LARGE): .tooLarge(width: width, height: height)
-        case Int32(CC_ERR_NO_MEMORY): .outOfMemory
-        case Int32(CC_ERR_ARGUMENT): .invalidArgument(text)
-        case Int32(CC_ERR_UNSUPPORTED): .unsupported(text)
-        case Int32(CC_ERR_MEMORY_LIMIT): .workingMemory(width: width, height: height)
-        default: .corrupt(text)
+        case Int32(CC_ERR_TOO_LARGE): CodecFailure(.tooLarge(width: width, height: height), codec, text)
+        case Int32(CC_ERR_NO_MEMORY): .failed(codec, "out of memory")
+        case Int32(CC_ERR_ARGUMENT): .failed(codec, text)
+        case Int32(CC_ERR_UNSUPPORTED):
+            CodecFailure(.unsupported, codec, codec == .jpeg ? "\(jpegKind(text)) (libjpeg: \(text))" : text)
+        case Int32(CC_ERR_MEMORY_LIMIT):
+            CodecFailure(.workingMemory(width: width, height: height), codec, text)
+        default: .damaged(codec, text)
         }
+    }
+
+    /// What libjpeg's "Unsupported JPEG process: SOF type 0xc3" means in words.
+    static func jpegKind(_ message: String) -> String {
+        let lower = message.lowercased()
+        if lower.contains("precision") { return "a JPEG of more than 8 bits per sample is not read" }
+        if lower.contains("0xc3") || lower.contains("0xcb") { return "lossless JPEG is not read" }
+        if ["0xc5", "0xc6", "0xc7", "0xcd", "0xce", "0xcf"].contains(where: lower.contains) {
+            return "hierarchical JPEG is not read"
+        }
+        return "this kind of JPEG is not read"
     }
 
     private static func message<T>(_ tuple: inout T) -> String {

@@ -5,11 +5,12 @@ typealias ImageError = BuildError<ImageProblem>
 enum ImageProblem: ErrorReason {
     /// The file has zero bytes.
     case emptyFile
-    /// Damaged or cut short; the text is libjpeg's or libpng's message.
+    /// Damaged or cut short; the text names the codec and gives its words
+    /// (``CodecFailure/description``).
     case corrupt(String)
-    /// Not a JPEG, PNG, WebP, GIF, HEIC/HEIF or AVIF; the text says what the bytes look like.
+    /// Not an image format galleryc reads; the text says what the bytes look like.
     case notAnImage(String)
-    /// A real image in a format galleryc does not read yet (a warning).
+    /// A real image in a format, or of a kind, galleryc does not read (a warning).
     case unsupportedFormat(String)
     /// The declared size is above the pixel limit; refused before decoding.
     case tooLarge(width: Int, height: Int, limitMegapixels: Int)
@@ -23,6 +24,9 @@ enum ImageProblem: ErrorReason {
     case fileTooLarge(bytes: Int64, limit: Int64)
     /// A rendition could not be encoded or written.
     case cannotWrite(String)
+    /// A codec failed on a source for a reason that is not the file's (out of memory, a call
+    /// the library refused); the text names the codec.
+    case codecFailed(String)
     /// Larger than the decoding library reads at all (libheif's security limit, 32768 px a
     /// side): refused by the library before galleryc sees its size; the text is its message.
     case beyondDecoderLimit(String)
@@ -38,6 +42,36 @@ enum ImageProblem: ErrorReason {
     case damagedButPublished(message: String, count: Int)
     /// Published, but its ICC profile was left out (a warning).
     case profileLeftOut(String)
+
+    /// The diagnostic for a codec's failure: the one place where a ``CodecFailure`` becomes a
+    /// message. Its kind decides the reason (and so the severity); the codec's words go in.
+    /// - Parameters:
+    ///   - limitMegapixels: `images.max_megapixels`, which the size messages name.
+    ///   - rendition: the file being written, when the failure came from encoding or
+    ///     resizing a rendition: then it is a rendition that could not be written, whatever
+    ///     the kind.
+    init(_ failure: CodecFailure, limitMegapixels: Int, writing rendition: String? = nil) {
+        if let rendition {
+            self = .cannotWrite("\(rendition): \(failure)")
+            return
+        }
+        switch failure.kind {
+        case .damaged: self = .corrupt(failure.description)
+        case .unsupported: self = .unsupportedFormat(failure.description)
+        case .tooLarge(let width, let height):
+            self = .tooLarge(width: width, height: height, limitMegapixels: limitMegapixels)
+        case .tooLargeScaled(let width, let height, let scale):
+            self = .tooLargeDecoded(
+                width: width, height: height, scale: scale, limitMegapixels: limitMegapixels)
+        case .animationTooLarge(let width, let height, let frames):
+            self = .animationTooLarge(
+                width: width, height: height, frames: frames, limitMegapixels: limitMegapixels)
+        case .beyondLibraryLimit: self = .beyondDecoderLimit(failure.description)
+        case .workingMemory(let width, let height):
+            self = .decodeMemory(width: width, height: height, limitMegabytes: limitMegapixels * 4)
+        case .failed: self = .codecFailed(failure.description)
+        }
+    }
 
     /// The warning for a notice the image stage recorded.
     init(_ notice: ImageNotice) {
@@ -80,6 +114,7 @@ enum ImageProblem: ErrorReason {
             "the file is \(byteCountText(bytes)); photo files over "
                 + "\(byteCountText(limit)) are not read"
         case .cannotWrite(let detail): "cannot write a rendition: \(detail)"
+        case .codecFailed(let detail): "the image could not be processed (not the file's fault): \(detail)"
         case .beyondDecoderLimit(let detail):
             "the image is larger than its decoder reads at all (not damaged; make it smaller): \(detail)"
         }

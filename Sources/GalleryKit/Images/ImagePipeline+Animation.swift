@@ -17,22 +17,12 @@ extension ImagePipeline {
     func decodeAnimation(_ data: [UInt8], format: SniffedFormat, fail: (ImageError.Reason) -> ImageError)
         throws(ImageError) -> AnimatedImage
     {
-        do {
+        do throws(CodecFailure) {
             return format == .gif
                 ? try GIFDecoder.decode(data, maxPixels: maxPixels)
                 : try WebPCodec.decodeAnimation(data, maxPixels: maxPixels)
-        } catch let error as GIFDecoder.TooLarge {
-            throw fail(
-                .animationTooLarge(
-                    width: error.width, height: error.height, frames: error.frames,
-                    limitMegapixels: settings.maxMegapixels))
-        } catch let error as WebPCodec.AnimationTooLarge {
-            throw fail(
-                .animationTooLarge(
-                    width: error.width, height: error.height, frames: error.frames,
-                    limitMegapixels: settings.maxMegapixels))
         } catch {
-            throw fail(.corrupt("\(error)"))
+            throw fail(problem(error))
         }
     }
 
@@ -58,7 +48,7 @@ extension ImagePipeline {
                 throw fail(.cannotWrite(fileErrorText(error)))
             }
         }
-        let codec = { (failure: CodecFailure) in fail(reason(for: failure, format: .unknown)) }
+        let codec = { (failure: CodecFailure) in fail(problem(failure)) }
         var frames = animation.frames.map(PixelOperations.premultiplied)
         var renditions: [Rendition] = []
         let stillFormats = settings.formats.filter { $0 == .jpeg || $0 == .webp }
@@ -115,14 +105,18 @@ extension ImagePipeline {
             ImageError(.cannotWrite("\(name): \(detail)"), file: photo.sourcePath)
         }
         let bytes: [UInt8]
-        do {
+        do throws(CodecFailure) {
             bytes = try WebPCodec.encodeAnimation(
                 frames.map(PixelOperations.unpremultiplied), durations: animation.durations,
                 loopCount: animation.loopCount, quality: settings.webpQuality, method: Self.webpMethod,
                 iccProfile: icc)
+        } catch {
+            throw ImageError(problem(error, writing: name), file: photo.sourcePath)
+        }
+        do {
             try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
         } catch {
-            throw fail("\(error)")
+            throw fail(fileErrorText(error))
         }
         return Rendition(
             path: "_img/\(hash)/\(name)", width: width, height: frames[0].height, format: .webp,

@@ -31,120 +31,98 @@ extension ImagePipeline {
         case .unknown: throw fail(.notAnImage(describeBytes(head)))
         case .pdf: throw fail(.notAnImage("this is a PDF file"))
         default:
+            // TIFF, BMP, JPM: formats galleryc knows and does not read (``MediaFileType``).
+            let note = format.fileType?.note.map { " (\($0))" } ?? ""
             if format.extensions.contains(fileExtension) {
-                throw fail(.unsupportedFormat("\(format.name) files are not read yet"))
+                throw fail(.unsupportedFormat("\(format.name) files are not read\(note)"))
             }
-            throw fail(.notAnImage("this is a \(format.name) file"))
+            throw fail(.notAnImage("this is a \(format.name) file\(note)"))
         }
     }
 
     /// The most pixels a decoded image may have (`images.max_megapixels`).
     var maxPixels: Int { settings.maxMegapixels * 1_000_000 }
 
+    /// The reason for a codec's failure on a source, or on the rendition `writing`.
+    func problem(_ failure: CodecFailure, writing rendition: String? = nil) -> ImageProblem {
+        ImageProblem(failure, limitMegapixels: settings.maxMegapixels, writing: rendition)
+    }
+
     /// Recognises the format, then decodes JPEG (at the smallest DCT scale that covers the
-    /// largest rendition), PNG, WebP, a still GIF, HEIC/HEIF or AVIF.
+    /// largest rendition), PNG, WebP, a still GIF, HEIC/HEIF, AVIF, JPEG 2000 or JPEG XL. Every
+    /// codec's failure becomes its reason here (``problem(_:writing:)``).
     func decode(_ data: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError)
         throws(ImageError) -> SourceImage
     {
         let format = SniffedFormat.sniff(data)
         try Self.checkUsable(format, head: data, fileName: fileName, fail: fail)
-        if format == .heic || format == .avif { return try decodeHEIF(data, format: format, fail: fail) }
-        if format == .webp { return try decodeWebP(data, fail: fail) }
-        if format == .jpeg2000 { return try decodeJPEG2000(data, fail: fail) }
-        if format == .jpegXL { return try decodeJPEGXL(data, fail: fail) }
-        if format == .gif {
-            // A still GIF (an animated one went to processAnimated): its one frame.
-            let frame = try decodeAnimation(data, format: .gif, fail: fail).frames[0]
-            let alpha = stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] != 255 }
-            let pixels =
-                alpha ? frame : PixelOperations.flattenPremultiplied(frame, onto: settings.background)
-            return SourceImage(
-                pixels: PixelOperations.premultiplied(pixels), width: frame.width, height: frame.height,
-                exif: nil,
-                iccProfile: nil, hasAlpha: alpha)
-        }
-        if format == .jpeg { return try decodeJPEG(data, fail: fail) }
         do throws(CodecFailure) {
-            var decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
-            PixelOperations.premultiply(&decoded.pixels)
-            return SourceImage(
-                pixels: decoded.pixels, width: decoded.pixels.width,
-                height: decoded.pixels.height, exif: nil, iccProfile: decoded.iccProfile,
-                hasAlpha: decoded.pixels.channels == 4, notices: decoded.notices,
-                colourRevised: decoded.colourRevised)
+            switch format {
+            case .heic, .avif: return try decodeHEIF(data)
+            case .webp: return try decodeWebP(data)
+            case .jpeg2000: return try decodeSamples(decodeJPEG2000(data))
+            case .jpegXL:
+                let samples = try JPEGXLDecoder.decode(data, maxPixels: maxPixels)
+                return try decodeSamples((samples, samples.width, samples.height))
+            case .gif: return try decodeStillGIF(data)
+            case .jpeg: return try decodeJPEG(data)
+            default:
+                var decoded = try ImageCodecs.decodePNG(data, maxPixels: maxPixels)
+                PixelOperations.premultiply(&decoded.pixels)
+                return SourceImage(
+                    pixels: decoded.pixels, width: decoded.pixels.width,
+                    height: decoded.pixels.height, exif: nil, iccProfile: decoded.iccProfile,
+                    hasAlpha: decoded.pixels.channels == 4, notices: decoded.notices,
+                    colourRevised: decoded.colourRevised)
+            }
         } catch {
-            throw fail(reason(for: error, format: format))
+            throw fail(problem(error))
         }
+    }
+
+    /// A still GIF (an animated one went to processAnimated): its one frame.
+    private func decodeStillGIF(_ data: [UInt8]) throws(CodecFailure) -> SourceImage {
+        let frame = try GIFDecoder.decode(data, maxPixels: maxPixels).frames[0]
+        let alpha = stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] != 255 }
+        let pixels = alpha ? frame : PixelOperations.flattenPremultiplied(frame, onto: settings.background)
+        return SourceImage(
+            pixels: PixelOperations.premultiplied(pixels), width: frame.width, height: frame.height,
+            exif: nil, iccProfile: nil, hasAlpha: alpha)
     }
 
     /// A JPEG is limited by what it decodes to, not what it declares: DCT scaling decodes a
     /// 102 MP photo at 2/8 or 4/8, so any JPEG up to 65,500 px a side builds. libjpeg's own
     /// working memory (all the coefficients of a progressive JPEG) is limited to what the
     /// largest allowed decode would take as RGBA.
-    private func decodeJPEG(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError)
-        throws(ImageError) -> SourceImage
-    {
+    private func decodeJPEG(_ data: [UInt8]) throws(CodecFailure) -> SourceImage {
         let exif = JPEGMarkers.exifPayload(in: data).flatMap(ExifReader.read(app1Payload:))
         let orientation = exif?.summary.orientation ?? 1
-        let stored: (width: Int, height: Int)
-        let plan: DecodePlan
         let transposed = orientation >= 5
-        let scale: Int
-        do throws(CodecFailure) {
-            stored = try ImageCodecs.jpegSize(data)
-            let width = transposed ? stored.height : stored.width
-            let height = transposed ? stored.width : stored.height
-            let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: width)
-            let preview = RenditionPlan.previewSize(width: width, height: height)
-            let needed = max(widths.first ?? 0, preview.width)
-            scale = RenditionPlan.dctScale(photoWidth: width, neededWidth: needed)
-            plan = try ImageCodecs.jpegPlan(data, scale: scale)
-        } catch {
-            throw fail(reason(for: error, format: .jpeg))
-        }
-        if plan.width * plan.height > maxPixels {
-            throw fail(
-                .tooLargeDecoded(
-                    width: plan.width, height: plan.height, scale: scale,
-                    limitMegapixels: settings.maxMegapixels))
-        }
+        let stored = try ImageCodecs.jpegSize(data)
         let width = transposed ? stored.height : stored.width
         let height = transposed ? stored.width : stored.height
-        do throws(CodecFailure) {
-            let decoded = try ImageCodecs.decodeJPEG(
-                data, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans, maxMemory: maxPixels * 4)
-            return SourceImage(
-                pixels: PixelOperations.orient(decoded.pixels, orientation: orientation), width: width,
-                height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false,
-                notices: decoded.notices, colourRevised: decoded.colourRevised)
-        } catch {
-            throw fail(reason(for: error, format: .jpeg))
+        let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: width)
+        let preview = RenditionPlan.previewSize(width: width, height: height)
+        let scale = RenditionPlan.dctScale(
+            photoWidth: width, neededWidth: max(widths.first ?? 0, preview.width))
+        let plan = try ImageCodecs.jpegPlan(data, scale: scale)
+        if plan.width * plan.height > maxPixels {
+            throw CodecFailure(
+                .tooLargeScaled(width: plan.width, height: plan.height, scale: scale), .jpeg,
+                "\(plan.width) x \(plan.height) pixels decoded at \(scale)/8")
         }
+        let decoded = try ImageCodecs.decodeJPEG(
+            data, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans, maxMemory: maxPixels * 4)
+        return SourceImage(
+            pixels: PixelOperations.orient(decoded.pixels, orientation: orientation), width: width,
+            height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false,
+            notices: decoded.notices, colourRevised: decoded.colourRevised)
     }
 
     /// HEIC/HEIF and AVIF through libheif, which applies the container's rotation and
     /// mirroring itself: the EXIF Orientation is read for the summary but never applied again.
-    private func decodeHEIF(
-        _ data: [UInt8], format: SniffedFormat, fail: (ImageError.Reason) -> ImageError
-    ) throws(ImageError) -> SourceImage {
-        var decoded: (image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, orientationApplied: Bool)
-        do {
-            decoded = try HEIFDecoder.decode(data, maxPixels: maxPixels)
-        } catch let error as HEIFDecoder.DecodeError {
-            if case .tooLarge(let width, let height, _) = error {
-                throw fail(.tooLarge(width: width, height: height, limitMegapixels: settings.maxMegapixels))
-            }
-            if error.isBeyondLibraryLimit, case .library(_, _, let message) = error {
-                throw fail(.beyondDecoderLimit(message))
-            }
-            if case .library(let code, _, let message) = error, code == 3 || code == 4 {
-                // heif_error_Unsupported_filetype or _feature: a valid file libheif cannot read.
-                throw fail(.unsupportedFormat("\(format.name): \(message)"))
-            }
-            throw fail(.corrupt(error.description))
-        } catch {
-            throw fail(.corrupt("\(error)"))
-        }
+    private func decodeHEIF(_ data: [UInt8]) throws(CodecFailure) -> SourceImage {
+        var decoded = try HEIFDecoder.decode(data, maxPixels: maxPixels)
         var colour = SourceColour.normalise(rgb: decoded.image, iccProfile: decoded.iccProfile)
         decoded.image = PixelBuffer(width: 0, height: 0, channels: 3)
         PixelOperations.premultiply(&colour.pixels)
@@ -156,88 +134,35 @@ extension ImagePipeline {
     }
 
     /// JPEG 2000 through OpenJPEG, at the smallest resolution level that covers the largest
-    /// rendition (as JPEG's DCT scaling); its colour as any other source's (``SourceColour``).
-    private func decodeJPEG2000(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError)
-        throws(ImageError) -> SourceImage
+    /// rendition (as JPEG's DCT scaling).
+    private func decodeJPEG2000(_ data: [UInt8]) throws(CodecFailure)
+        -> (samples: DecodedSamples, width: Int, height: Int)
     {
-        let decoded: (samples: DecodedSamples, width: Int, height: Int)
-        do {
-            let configured = settings.widths
-            decoded = try JPEG2000Decoder.decode(
-                data,
-                neededWidth: { width, height in
-                    let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
-                    return max(
-                        widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
-                }, maxPixels: maxPixels)
-        } catch let error as JPEG2000Decoder.TooLarge {
-            throw fail(
-                .tooLarge(width: error.width, height: error.height, limitMegapixels: settings.maxMegapixels))
-        } catch {
-            throw fail(.corrupt("\(error)"))
-        }
-        var colour: SourceColour.Normalised
-        do throws(CodecFailure) {
-            colour = try SourceColour.normalise(decoded.samples)
-        } catch {
-            throw fail(reason(for: error, format: .jpeg2000))
-        }
-        PixelOperations.premultiply(&colour.pixels)
-        return SourceImage(
-            pixels: colour.pixels, width: decoded.width,
-            height: decoded.height,
-            exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
-            notices: colour.notices)
+        let configured = settings.widths
+        return try JPEG2000Decoder.decode(
+            data,
+            neededWidth: { width, height in
+                let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
+                return max(widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
+            }, maxPixels: maxPixels)
     }
 
-    /// JPEG XL through libjxl, which turns the image upright itself; its colour as any other
-    /// source's (``SourceColour``).
-    private func decodeJPEGXL(_ data: [UInt8], fail: (ImageError.Reason) -> ImageError) throws(ImageError)
-        -> SourceImage
+    /// Samples as JPEG 2000 and JPEG XL decode them (upright), their colour made RGB as any
+    /// other source's (``SourceColour``); `width` x `height` is the photo's full size.
+    private func decodeSamples(_ decoded: (samples: DecodedSamples, width: Int, height: Int))
+        throws(CodecFailure) -> SourceImage
     {
-        let samples: DecodedSamples
-        do {
-            samples = try JPEGXLDecoder.decode(data, maxPixels: maxPixels)
-        } catch let error as JPEGXLDecoder.TooLarge {
-            throw fail(
-                .tooLarge(width: error.width, height: error.height, limitMegapixels: settings.maxMegapixels))
-        } catch {
-            throw fail(.corrupt("\(error)"))
-        }
-        var colour: SourceColour.Normalised
-        do throws(CodecFailure) {
-            colour = try SourceColour.normalise(samples)
-        } catch {
-            throw fail(reason(for: error, format: .jpegXL))
-        }
+        var colour = try SourceColour.normalise(decoded.samples)
         PixelOperations.premultiply(&colour.pixels)
         return SourceImage(
-            pixels: colour.pixels, width: samples.width,
-            height: samples.height,
-            exif: nil, iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4,
-            notices: colour.notices)
+            pixels: colour.pixels, width: decoded.width, height: decoded.height, exif: nil,
+            iccProfile: colour.iccProfile, hasAlpha: colour.pixels.channels == 4, notices: colour.notices)
     }
 
     /// WebP through libwebp; an `EXIF` chunk's Orientation is applied, as for JPEG.
-    private func decodeWebP(
-        _ data: [UInt8], fail: (ImageError.Reason) -> ImageError
-    ) throws(ImageError) -> SourceImage {
-        let image: PixelBuffer
-        let icc: [UInt8]?
-        let exif: ExifMetadata?
-        do {
-            if let size = WebPCodec.declaredSize(data), size.width * size.height > maxPixels {
-                throw fail(
-                    .tooLarge(width: size.width, height: size.height, limitMegapixels: settings.maxMegapixels)
-                )
-            }
-            (image, icc) = try WebPCodec.decode(data, maxPixels: maxPixels)
-            exif = try WebPCodec.chunk("EXIF", in: data).flatMap(Self.readTIFF)
-        } catch let error as ImageError {
-            throw error
-        } catch {
-            throw fail(.corrupt("\(error)"))
-        }
+    private func decodeWebP(_ data: [UInt8]) throws(CodecFailure) -> SourceImage {
+        let (image, icc) = try WebPCodec.decode(data, maxPixels: maxPixels)
+        let exif = try WebPCodec.chunk("EXIF", in: data).flatMap(Self.readTIFF)
         let colour = SourceColour.normalise(rgb: image, iccProfile: icc)
         let oriented = PixelOperations.orient(colour.pixels, orientation: exif?.summary.orientation ?? 1)
         return SourceImage(

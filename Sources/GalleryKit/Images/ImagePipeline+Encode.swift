@@ -35,8 +35,12 @@ extension ImagePipeline {
             case .avif: settings.avifQuality
             default: settings.jpegQuality
             }
-        let bytes = try encoded(
-            pixels, as: format, quality: quality, icc: icc, exif: exif, file: file, fail: fail)
+        let bytes: [UInt8]
+        do throws(CodecFailure) {
+            bytes = try encoded(pixels, as: format, quality: quality, icc: icc, exif: exif)
+        } catch {
+            throw ImageError(problem(error, writing: name), file: file)
+        }
         do {
             try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
         } catch {
@@ -47,38 +51,24 @@ extension ImagePipeline {
             byteCount: bytes.count)
     }
 
-    /// `pixels` (RGB, or premultiplied RGBA) as a WebP that keeps the alpha, or as a JPEG
-    /// flattened onto `images.background`. `fail` words a WebP error; a JPEG error keeps its
-    /// own reason (corrupt, out of memory...).
+    /// `pixels` (RGB, or premultiplied RGBA) as a WebP or AVIF that keeps the alpha, or as a
+    /// JPEG flattened onto `images.background`.
     func encoded(
-        _ pixels: PixelBuffer, as format: ImageFormat, quality: Int, icc: [UInt8]?, exif: [UInt8]?,
-        file: String, fail: (String) -> ImageError
-    ) throws(ImageError) -> [UInt8] {
+        _ pixels: PixelBuffer, as format: ImageFormat, quality: Int, icc: [UInt8]?, exif: [UInt8]?
+    ) throws(CodecFailure) -> [UInt8] {
         switch format {
         case .avif:
-            do {
-                return try AVIFEncoder.encode(
-                    PixelOperations.unpremultiplied(pixels), quality: quality, speed: Self.avifSpeed,
-                    iccProfile: icc, exif: exif)
-            } catch {
-                throw fail("\(error)")
-            }
+            try AVIFEncoder.encode(
+                PixelOperations.unpremultiplied(pixels), quality: quality, speed: Self.avifSpeed,
+                iccProfile: icc, exif: exif)
         case .webp:
-            do {
-                return try WebPCodec.encode(
-                    PixelOperations.unpremultiplied(pixels), quality: quality, method: Self.webpMethod,
-                    iccProfile: icc, exif: exif)
-            } catch {
-                throw fail("\(error)")
-            }
+            try WebPCodec.encode(
+                PixelOperations.unpremultiplied(pixels), quality: quality, method: Self.webpMethod,
+                iccProfile: icc, exif: exif)
         default:
-            do throws(CodecFailure) {
-                return try ImageCodecs.encodeJPEG(
-                    PixelOperations.flattenPremultiplied(pixels, onto: settings.background),
-                    quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
-            } catch {
-                throw ImageError(reason(for: error, format: .unknown), file: file)
-            }
+            try ImageCodecs.encodeJPEG(
+                PixelOperations.flattenPremultiplied(pixels, onto: settings.background),
+                quality: quality, progressive: settings.progressive, iccProfile: icc, exif: exif)
         }
     }
 }

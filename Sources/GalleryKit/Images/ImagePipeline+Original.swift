@@ -42,9 +42,12 @@ extension ImagePipeline {
             guard let pixels = fullSize else { throw fail("no full-size pixels to publish") }
             let exif = source.exif.flatMap { ExifWriter.payload(for: $0, groups: groups) }
             format = source.hasAlpha ? .webp : .jpeg
-            bytes = try encoded(
-                pixels, as: format, quality: Self.originalJPEGQuality, icc: source.iccProfile,
-                exif: exif, file: photo.sourcePath, fail: fail)
+            do throws(CodecFailure) {
+                bytes = try encoded(
+                    pixels, as: format, quality: Self.originalJPEGQuality, icc: source.iccProfile, exif: exif)
+            } catch {
+                throw ImageError(problem(error, writing: "original"), file: photo.sourcePath)
+            }
         }
         let name = "\(photo.slug)-original.\(format.fileExtension)"
         do {

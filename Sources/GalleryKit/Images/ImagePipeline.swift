@@ -97,7 +97,7 @@ struct ImagePipeline: Sendable {
                 throw fail(.cannotWrite(fileErrorText(error)))
             }
         }
-        let codec = { (failure: CodecFailure) in fail(reason(for: failure, format: .unknown)) }
+        let codec = { (failure: CodecFailure) in fail(problem(failure)) }
         let encoder = RenditionEncoder(
             pipeline: self,
             target: .init(
@@ -149,31 +149,5 @@ struct ImagePipeline: Sendable {
         return String(
             SHA256.hex("source=\(sourceDigest)\n\(Self.urlVersion);\(settings.fingerprint)\(colour)").prefix(
                 10))
-    }
-
-    /// The reason for a codec's failure on a file sniffed as `format`.
-    func reason(for failure: CodecFailure, format: SniffedFormat) -> ImageError.Reason {
-        switch failure {
-        case .corrupt(let message): .corrupt(message)
-        case .tooLarge(let width, let height):
-            .tooLarge(width: width, height: height, limitMegapixels: settings.maxMegapixels)
-        case .outOfMemory: .cannotWrite("out of memory")
-        case .invalidArgument(let message): .cannotWrite(message)
-        case .unsupported(let message):
-            .unsupportedFormat(format == .jpeg ? "\(Self.jpegKind(message)) (libjpeg: \(message))" : message)
-        case .workingMemory(let width, let height):
-            .decodeMemory(width: width, height: height, limitMegabytes: settings.maxMegapixels * 4)
-        }
-    }
-
-    /// What libjpeg's "Unsupported JPEG process: SOF type 0xc3" means in words.
-    static func jpegKind(_ message: String) -> String {
-        let lower = message.lowercased()
-        if lower.contains("precision") { return "a JPEG of more than 8 bits per sample is not read" }
-        if lower.contains("0xc3") || lower.contains("0xcb") { return "lossless JPEG is not read" }
-        if ["0xc5", "0xc6", "0xc7", "0xcd", "0xce", "0xcf"].contains(where: lower.contains) {
-            return "hierarchical JPEG is not read"
-        }
-        return "this kind of JPEG is not read"
     }
 }

@@ -1,6 +1,8 @@
 /// What the first bytes of a file say it is.
 enum SniffedFormat: Sendable, Equatable {
     case jpeg, png, gif, webp, heic, avif, tiff, bmp, pdf, jpegXL, jpeg2000
+    /// JPEG 2000 Part 6 (``MediaFileType/jpm``): the JP2 signature, then the `jpm ` brand.
+    case jpm
     case unknown
 
     /// Reads the magic numbers at the start of `data`.
@@ -25,48 +27,44 @@ enum SniffedFormat: Sendable, Equatable {
         if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
             return .jpegXL
         }
-        // JPEG 2000: the JP2 container's signature box, or a bare codestream (SOC + SIZ).
-        if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A])
-            || starts([0xFF, 0x4F, 0xFF, 0x51])
-        {
-            return .jpeg2000
-        }
+        // JPEG 2000: the JP2 container's signature box, or a bare codestream (SOC + SIZ). A JPM
+        // file (Part 6) has the same signature box; its file type box says `jpm `.
+        let signature: [UInt8] = [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+        if starts(signature) && starts(ascii("ftypjpm "), at: 16) { return .jpm }
+        if starts(signature) || starts([0xFF, 0x4F, 0xFF, 0x51]) { return .jpeg2000 }
         return .unknown
+    }
+
+    /// The file type of the content folder's list (``MediaFileType``) this format is; nil for
+    /// a PDF (not a media file) and for unknown bytes.
+    var fileType: MediaFileType? {
+        switch self {
+        case .jpeg: .jpeg
+        case .png: .png
+        case .gif: .gif
+        case .webp: .webP
+        case .heic: .heic
+        case .avif: .avif
+        case .tiff: .tiff
+        case .bmp: .bmp
+        case .jpegXL: .jpegXL
+        case .jpeg2000: .jpeg2000
+        case .jpm: .jpm
+        case .pdf, .unknown: nil
+        }
     }
 
     /// The name used in messages ("a GIF file").
     var name: String {
         switch self {
-        case .jpeg: "JPEG"
-        case .png: "PNG"
-        case .gif: "GIF"
-        case .webp: "WebP"
-        case .heic: "HEIC"
-        case .avif: "AVIF"
-        case .tiff: "TIFF"
-        case .bmp: "BMP"
         case .pdf: "PDF"
-        case .jpegXL: "JPEG XL"
-        case .jpeg2000: "JPEG 2000"
         case .unknown: "unknown"
+        default: fileType?.name ?? "unknown"
         }
     }
 
     /// File extensions that honestly announce this format.
     var extensions: Set<String> {
-        switch self {
-        case .jpeg: ["jpg", "jpeg", "jpe", "jfif"]
-        case .png: ["png"]
-        case .gif: ["gif"]
-        case .webp: ["webp"]
-        case .heic: ["heic", "heif", "hif"]
-        case .avif: ["avif"]
-        case .tiff: ["tif", "tiff"]
-        case .bmp: ["bmp"]
-        case .pdf: ["pdf"]
-        case .jpegXL: ["jxl"]
-        case .jpeg2000: ["jp2", "j2k", "j2c", "jpf", "jpx", "jpm"]
-        case .unknown: []
-        }
+        self == .pdf ? ["pdf"] : fileType?.extensions ?? []
     }
 }

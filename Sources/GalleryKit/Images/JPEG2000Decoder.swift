@@ -8,19 +8,6 @@ import Foundation
 /// halves both sides, so a large scan is decoded at the smallest level that still covers the
 /// largest rendition. Components are brought to 8 bits; sYCC is converted to RGB.
 enum JPEG2000Decoder {
-    /// Why a JPEG 2000 file could not be decoded, in OpenJPEG's words when it said any.
-    struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
-        var message: String
-        var description: String { "JPEG 2000: \(message)" }
-    }
-
-    /// The decoded (reduced) size is above the limit.
-    struct TooLarge: Error, Sendable, Equatable {
-        var width: Int
-        var height: Int
-        var reduction: Int
-    }
-
     private final class Input {
         let bytes: [UInt8]
         var position = 0
@@ -31,9 +18,10 @@ enum JPEG2000Decoder {
     /// Decodes at the smallest resolution level whose width still reaches `neededWidth` of the
     /// declared size.
     /// - Returns: the samples and the photo's full size.
-    /// - Throws: ``DecodeError``, ``TooLarge`` when even the reduced decode passes `maxPixels`.
+    /// - Throws: ``CodecFailure``: damaged, in OpenJPEG's words when it said any; `tooLarge`
+    ///   (the reduced size) when even the reduced decode passes `maxPixels`.
     static func decode(_ data: [UInt8], neededWidth: (_ width: Int, _ height: Int) -> Int, maxPixels: Int)
-        throws -> (
+        throws(CodecFailure) -> (
             samples: DecodedSamples, width: Int, height: Int
         )
     {
@@ -42,7 +30,7 @@ enum JPEG2000Decoder {
         defer { context.release() }
         let isJP2 = data.count >= 12 && data[4..<8].elementsEqual("jP  ".utf8)
         guard let codec = opj_create_decompress(isJP2 ? OPJ_CODEC_JP2 : OPJ_CODEC_J2K) else {
-            throw DecodeError(message: "cannot make a decoder")
+            throw .failed(.jpeg2000, "cannot make a decoder")
         }
         defer { opj_destroy_codec(codec) }
         let onError: opj_msg_callback = { message, user in
@@ -62,7 +50,7 @@ enum JPEG2000Decoder {
             throw failure(input, "cannot set up the decoder")
         }
         guard let stream = opj_stream_create(1 << 16, 1) else {
-            throw DecodeError(message: "cannot make a stream")
+            throw .failed(.jpeg2000, "cannot make a stream")
         }
         defer { opj_stream_destroy(stream) }
         opj_stream_set_user_data(stream, context.toOpaque(), nil)
@@ -104,7 +92,7 @@ enum JPEG2000Decoder {
         defer { opj_image_destroy(image) }
         let width = Int(image.pointee.x1) - Int(image.pointee.x0)
         let height = Int(image.pointee.y1) - Int(image.pointee.y0)
-        guard width > 0, height > 0 else { throw DecodeError(message: "the image has no pixels") }
+        guard width > 0, height > 0 else { throw .damaged(.jpeg2000, "the image has no pixels") }
         var levels = 1
         if let info = opj_get_cstr_info(codec) {
             levels = Int(info.pointee.m_default_tile_info.tccp_info?.pointee.numresolutions ?? 1)
@@ -119,7 +107,9 @@ enum JPEG2000Decoder {
         let reducedWidth = (width + (1 << reduction) - 1) >> reduction
         let reducedHeight = (height + (1 << reduction) - 1) >> reduction
         guard reducedWidth * reducedHeight <= maxPixels else {
-            throw TooLarge(width: reducedWidth, height: reducedHeight, reduction: reduction)
+            throw CodecFailure(
+                .tooLarge(width: reducedWidth, height: reducedHeight), .jpeg2000,
+                "\(reducedWidth) x \(reducedHeight) pixels at the smallest useful resolution level")
         }
         if reduction > 0 { opj_set_decoded_resolution_factor(codec, OPJ_UINT32(reduction)) }
         guard opj_decode(codec, stream, image) != 0, opj_end_decompress(codec, stream) != 0 else {
@@ -129,30 +119,34 @@ enum JPEG2000Decoder {
         return (samples, width, height)
     }
 
-    private static func failure(_ input: Input, _ fallback: String) -> DecodeError {
-        DecodeError(message: input.lastError.isEmpty ? fallback : input.lastError)
+    private static func failure(_ input: Input, _ fallback: String) -> CodecFailure {
+        .damaged(.jpeg2000, input.lastError.isEmpty ? fallback : input.lastError)
     }
 
     /// The decoded components as 8-bit grey, grey + alpha, RGB, RGBA or CMYK samples.
-    private static func samples(of image: UnsafeMutablePointer<opj_image_t>) throws -> DecodedSamples {
+    private static func samples(of image: UnsafeMutablePointer<opj_image_t>) throws(CodecFailure)
+        -> DecodedSamples
+    {
         let count = Int(image.pointee.numcomps)
-        guard count >= 1, let comps = image.pointee.comps else { throw DecodeError(message: "no components") }
+        guard count >= 1, let comps = image.pointee.comps else { throw .damaged(.jpeg2000, "no components") }
         let first = comps[0]
         let width = Int(first.w)
         let height = Int(first.h)
-        guard width > 0, height > 0 else { throw DecodeError(message: "no decoded pixels") }
+        guard width > 0, height > 0 else { throw .damaged(.jpeg2000, "no decoded pixels") }
         let space = image.pointee.color_space
         let channels = min(count, 4)
         var planes: [[Int32]] = []
         for index in 0..<channels {
             let comp = comps[index]
             guard let data = comp.data, comp.w > 0, comp.h > 0 else {
-                throw DecodeError(message: "component \(index + 1) has no data")
+                throw .damaged(.jpeg2000, "component \(index + 1) has no data")
             }
             let compWidth = Int(comp.w)
             let compHeight = Int(comp.h)
             let precision = Int(comp.prec)
-            guard (1...31).contains(precision) else { throw DecodeError(message: "\(precision)-bit samples") }
+            guard (1...31).contains(precision) else {
+                throw CodecFailure(.unsupported, .jpeg2000, "\(precision)-bit samples are not read")
+            }
             let offset: Int32 = comp.sgnd != 0 ? Int32(1 << (precision - 1)) : 0
             let maximum = Int64(1 << precision) - 1
             var plane = [Int32](repeating: 0, count: width * height)

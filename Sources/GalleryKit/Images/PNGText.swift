@@ -1,7 +1,8 @@
 /// The text of a PNG text chunk (PNG 1.2, 4.2.3): `tEXt` is keyword\0 text; `zTXt` keyword\0,
 /// method, zlib text; `iTXt` keyword\0, compression flag, method, language\0, translated
-/// keyword\0, text (zlib when the flag is 1). One reader for the XMP the build reads
-/// (``EmbeddedMetadata``) and the GPS names the leak check looks for (``MetadataBlocks``).
+/// keyword\0, text (zlib when the flag is 1). The reader of the XMP the build reads
+/// (``EmbeddedMetadata``); the leak check reads the same chunks with its own code
+/// (`Privacy/PNGTextChunk.swift`), so that a bug here cannot hide a leak from it too.
 enum PNGText {
     /// What follows a chunk's header.
     enum Content: Equatable {

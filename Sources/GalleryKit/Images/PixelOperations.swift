@@ -23,8 +23,8 @@ enum PixelOperations {
         switch code {
         case Int32(PX_OK):
             return PixelBuffer(width: width, height: height, channels: pixels.channels, bytes: bytes)
-        case Int32(PX_ERR_NO_MEMORY): throw .outOfMemory
-        default: throw .invalidArgument("resize failed")
+        case Int32(PX_ERR_NO_MEMORY): throw .failed(.resize, "out of memory")
+        default: throw .failed(.resize, "the resampler refused the sizes")
         }
     }
 

@@ -151,13 +151,9 @@ enum SourceColour {
         _ samples: DecodedSamples, layout: ColourProfiles.Layout, profile: [UInt8],
         to target: ColourProfiles.Target
     ) throws(CodecFailure) -> PixelBuffer {
-        do throws(ColourProfiles.Failure) {
-            return try ColourProfiles.convert(
-                samples.bytes, width: samples.width, height: samples.height, layout: layout, profile: profile,
-                to: target)
-        } catch {
-            throw .corrupt("colour conversion: \(error.message)")
-        }
+        try ColourProfiles.convert(
+            samples.bytes, width: samples.width, height: samples.height, layout: layout, profile: profile,
+            to: target)
     }
 
     /// Grey (with or without alpha) copied into RGB(A), read as sRGB grey.

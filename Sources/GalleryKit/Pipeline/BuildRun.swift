@@ -4,9 +4,11 @@ import Foundation
 /// recycler it takes the previous site and the cache from. ``SiteBuilder/build(_:session:diagnostics:progress:)``
 /// calls its phases in order; each measures itself under its ``BuildPhase``.
 ///
-/// Only two things stop a build early: the content folder or the output folder cannot be
-/// used at all (``loadContent()``, ``stage()``), and the ``verdict(leaks:)``. Every other phase
-/// reports what went wrong and goes on, so that one run names every broken file.
+/// What stops a build early throws ``BuildFailed``: a content or output folder that cannot be
+/// used at all (``loadContent()``, ``stage()``), a file that cannot be written into the staging
+/// folder (``zip(_:images:into:)``, ``write(_:images:downloads:into:)``), the
+/// ``verdict(leaks:rendered:)``, and a failed ``commit(_:)``. Every other phase reports what
+/// went wrong and goes on, so that one run names every broken file.
 struct BuildRun: Sendable {
     let options: BuildOptions
     let recycler: any SiteRecycler
@@ -82,12 +84,13 @@ struct BuildRun: Sendable {
         return writer
     }
 
-    /// ``BuildPhase/templates``: the theme with the site's overrides; nil (every error
-    /// reported) when a template is broken, and then no page is rendered.
-    func loadTemplates() -> TemplateLibrary? {
+    /// ``BuildPhase/templates``: the theme with the site's overrides, its templates parsed and
+    /// its assets read; nil (every error reported) when a template or an asset is broken, and
+    /// then no page is rendered.
+    func loadTheme() -> Theme? {
         phases.measure(.templates) {
             do throws(TemplateLibraryErrors) {
-                return try TemplateLibrary(directories: options.templateDirectories)
+                return try ThemeFolders(options.templateDirectories).read()
             } catch {
                 for templateError in error.errors { diagnostics.emit(templateError) }
                 return nil
@@ -182,25 +185,18 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/render``: every page, feed and stylesheet; none without templates.
+    /// ``BuildPhase/render``: every page, feed and stylesheet; none without a theme.
     func render(
-        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, templates: TemplateLibrary?
+        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?
     ) -> [OutputFile] {
         warnAboutImageNotices(site, derivatives: images.derivatives)
-        guard let templates else { return [] }
-        do {
-            let assets = try ThemeAssets(
-                directories: options.templateDirectories.map { $0.url.appendingPathComponent("assets") })
-            return phases.measure(.render) {
-                SiteRenderer(
-                    site: site, photos: images.derivatives, tags: tags, downloads: downloads,
-                    templates: templates,
-                    themeAssets: assets, sourceDate: options.sourceDate, diagnostics: diagnostics
-                ).render()
-            }
-        } catch {
-            diagnostics.emit(error)
-            return []
+        guard let theme else { return [] }
+        return phases.measure(.render) {
+            SiteRenderer(
+                site: site, photos: images.derivatives, tags: tags, downloads: downloads,
+                templates: theme.templates, themeAssets: theme.assets, sourceDate: options.sourceDate,
+                diagnostics: diagnostics
+            ).render()
         }
     }
 

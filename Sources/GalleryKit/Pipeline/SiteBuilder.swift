@@ -1,11 +1,13 @@
 import Foundation
 
-/// The build: content -> staging -> templates -> videos -> images -> order -> render -> write and scan ->
-/// verdict -> commit -> cache upkeep. ``build(_:session:diagnostics:progress:)`` is the table
-/// of contents; each phase is a method of ``BuildRun`` measured under its ``BuildPhase``.
+/// The build: content -> staging -> theme -> cache -> videos -> images -> order -> album zips ->
+/// tags -> render -> write and scan -> verdict -> commit -> cache upkeep.
+/// ``build(_:session:diagnostics:progress:)`` is the table of contents; each phase is a method
+/// of ``BuildRun`` measured under its ``BuildPhase``.
 ///
 /// Every phase reports problems into the collector and goes on where it can, so one run names
-/// every broken file. The new site is swapped in only when the verdict allows it (no error, and
+/// every broken file; what stops a build early is listed on ``BuildRun``. The new site is
+/// swapped in only when the verdict allows it (no error unless `keepGoing`, no GPS leak, and
 /// with `strict` no warning either); otherwise the staging folder is removed and the previous
 /// output is left as it was.
 public enum SiteBuilder {
@@ -28,7 +30,7 @@ public enum SiteBuilder {
         let site = try run.loadContent()
         let staging = try run.stage()
         defer { staging.abandon() }
-        let templates = run.loadTemplates()
+        let theme = run.loadTheme()
         try Task.checkCancellation()
         let cache = run.openCache()
         let videos = await run.processVideos(of: site, cache: cache, into: staging, progress: progress)
@@ -41,7 +43,7 @@ public enum SiteBuilder {
         let downloads = try run.zip(ordered, images: images, into: staging)
         let tags = run.collectTags(ordered, images: images)
         let files = run.render(
-            ordered, images: images, tags: tags, downloads: downloads, templates: templates)
+            ordered, images: images, tags: tags, downloads: downloads, theme: theme)
         let leaks = try run.write(files, images: images, downloads: downloads, into: staging)
         try run.verdict(leaks: leaks, rendered: files)
         try Task.checkCancellation()

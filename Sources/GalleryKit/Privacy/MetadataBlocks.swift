@@ -101,37 +101,43 @@ enum MetadataBlocks {
         return blocks
     }
 
-    /// `eXIf` chunks and the text chunks of a PNG file (`tEXt`, `iTXt`, `zTXt`; compressed text
-    /// inflated, to at most ``XMPParser/maxBytes`` for the whole file: each attempt, whether it
-    /// succeeds or not, is charged what it may have inflated, so that a file of many bombs
-    /// costs no more than one), up to `IEND`.
+    /// The most text a PNG's compressed chunks may inflate to, all of them together: 16 MiB,
+    /// as much as the largest XMP packet the image stage reads.
+    static let inflateBudget = 16 << 20
+
+    /// `eXIf` chunks and the text chunks of a PNG file (`tEXt`, `iTXt`, `zTXt`, read by
+    /// ``PNGTextChunk``; compressed text inflated by ``ZlibInflater``, to at most
+    /// ``inflateBudget`` for the whole file: each attempt, whether it succeeds or not, is
+    /// charged what it may have inflated, so that a file of many bombs costs no more than
+    /// one), up to `IEND`.
     static func png(_ bytes: [UInt8]) -> [Block] {
         guard bytes.starts(with: pngSignature) else { return [] }
         var blocks: [Block] = []
         var position = 8
-        var budget = XMPParser.maxBytes
+        var budget = inflateBudget
         while position + 8 <= bytes.count {
             let length =
                 Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
                 | Int(bytes[position + 3])
             let data = (position + 8)..<min(position + 8 + length, bytes.count)
-            if hasPrefix(bytes, at: position + 4, Array("IEND".utf8)) { break }
-            if hasPrefix(bytes, at: position + 4, Array("eXIf".utf8)) {
+            let type = bytes[(position + 4)..<(position + 8)]
+            if type.elementsEqual("IEND".utf8) { break }
+            if type.elementsEqual("eXIf".utf8) {
                 let skip = hasPrefix(bytes, at: data.lowerBound, exifPrefix) ? 6 : 0
                 blocks.append(.exif((data.lowerBound + skip)..<max(data.lowerBound + skip, data.upperBound)))
-            } else if let text = PNGText.read(
-                bytes[data], type: bytes[(position + 4)..<min(position + 8, bytes.count)], limit: budget)
-            {
-                switch text.content {
-                case .plain: blocks.append(.xmp(data))  // the keyword searched too
-                case .inflated(let inflated):
-                    budget -= max(1, inflated.count)
-                    blocks.append(.inflated(inflated))
-                case .uninflatable:
-                    budget = 0
-                    blocks.append(.uninflatable)
+            } else if let text = PNGTextChunk(type: type, data: data, in: bytes) {
+                if let stream = text.compressed {
+                    if let inflated = ZlibInflater.inflate(bytes[stream], limit: budget) {
+                        budget -= max(1, inflated.count)
+                        blocks += [.xmp(text.stored), .inflated(inflated)]  // the keyword searched too
+                    } else {
+                        budget = 0
+                        blocks.append(.uninflatable)
+                    }
+                } else {
+                    blocks.append(.xmp(text.stored))
                 }
-            } else if isTextChunk(bytes, at: position + 4) {
+            } else if isTextChunk(type) {
                 blocks.append(.xmp(data))  // a header cut short: searched as it lies
             }
             position = data.upperBound + 4
@@ -139,9 +145,9 @@ enum MetadataBlocks {
         return blocks
     }
 
-    /// True when the chunk type at `offset` is `tEXt`, `zTXt` or `iTXt`.
-    private static func isTextChunk(_ bytes: [UInt8], at offset: Int) -> Bool {
-        ["tEXt", "zTXt", "iTXt"].contains { hasPrefix(bytes, at: offset, Array($0.utf8)) }
+    /// True when the chunk type is `tEXt`, `zTXt` or `iTXt`.
+    private static func isTextChunk(_ type: ArraySlice<UInt8>) -> Bool {
+        ["tEXt", "zTXt", "iTXt"].contains { type.elementsEqual($0.utf8) }
     }
 
     /// True when the XMP packet (or any PNG text) names a GPS latitude or longitude property.

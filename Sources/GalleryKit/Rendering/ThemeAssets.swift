@@ -1,5 +1,3 @@
-import Foundation
-
 /// The theme's static files (`assets/` folders), ready to publish. Stylesheets and scripts get
 /// content-hashed names (`assets/galleryc.3fa1c2d4e5.css`) so hosts can cache them forever;
 /// other files (fonts, icons) keep their names.
@@ -10,37 +8,20 @@ struct ThemeAssets: Sendable, Hashable {
     /// `assets/galleryc.3fa1c2d4e5.css`).
     let outputPaths: [String: String]
 
-    /// Reads the assets, the first folder winning when two hold the same file.
+    /// The assets as ``ThemeFolders`` read them: scripts lose their line comments, stylesheets
+    /// and scripts get hashed names.
     ///
-    /// - Parameter directories: `assets/` folders, the site's overrides first and the default
-    ///   theme last. A folder that does not exist is skipped.
-    /// - Throws: ``TemplateError`` when a file or folder cannot be read.
-    init(directories: [URL]) throws(TemplateError) {
-        var chosen: [String: URL] = [:]
-        for directory in directories {
-            for (relative, url) in try Self.listFiles(in: directory) where chosen[relative] == nil {
-                chosen[relative] = url
-            }
-        }
-        var files: [OutputFile] = []
+    /// - Parameter files: each file's path inside `assets/` and its bytes, one per path.
+    init(files: [(path: String, bytes: [UInt8])]) {
+        var published: [OutputFile] = []
         var paths: [String: String] = [:]
-        for relative in chosen.keys.sorted() {
-            guard let url = chosen[relative] else { continue }
-            var bytes: [UInt8]
-            do {
-                bytes = Array(try Data(contentsOf: url))
-            } catch {
-                throw TemplateError(
-                    TemplateProblem("theme asset: cannot read file: \(fileErrorText(error))"),
-                    file: url.path,
-                    underlying: error)
-            }
-            if relative.lowercased().hasSuffix(".js") { bytes = Self.withoutLineComments(bytes) }
+        for (relative, original) in files {
+            let bytes = relative.lowercased().hasSuffix(".js") ? Self.withoutLineComments(original) : original
             let output = "assets/" + Self.hashedName(relative, bytes: bytes)
             paths[relative] = output
-            files.append(OutputFile(path: output, contents: bytes))
+            published.append(OutputFile(path: output, contents: bytes))
         }
-        self.files = files.sorted { $0.path < $1.path }
+        self.files = published.sorted { $0.path < $1.path }
         self.outputPaths = paths
     }
 
@@ -66,32 +47,5 @@ struct ThemeAssets: Sendable, Hashable {
                 .starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
         }
         return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
-    }
-
-    /// Regular files below `directory` by `/`-separated relative path; hidden files skipped.
-    private static func listFiles(in directory: URL) throws(TemplateError) -> [(String, URL)] {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else {
-            throw TemplateError(TemplateProblem("theme asset: not a folder"), file: directory.path)
-        }
-        guard
-            let enumerator = manager.enumerator(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey],
-                options: [.skipsHiddenFiles])
-        else { throw TemplateError(TemplateProblem("theme asset: cannot list folder"), file: directory.path) }
-        let rootComponents = directory.standardizedFileURL.resolvingSymlinksInPath().pathComponents
-        var found: [(String, URL)] = []
-        while let url = enumerator.nextObject() as? URL {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey])
-            guard values?.isRegularFile == true else { continue }
-            let components = url.standardizedFileURL.resolvingSymlinksInPath().pathComponents
-            guard components.count > rootComponents.count,
-                Array(components.prefix(rootComponents.count)) == rootComponents
-            else { continue }
-            found.append((components.dropFirst(rootComponents.count).joined(separator: "/"), url))
-        }
-        return found.sorted { $0.0 < $1.0 }
     }
 }

@@ -20,9 +20,12 @@ struct TemplateLibraryErrors: Error, Sendable, CustomStringConvertible {
     /// The errors, sorted by file, line and column.
     var errors: [TemplateError]
 
-    /// Wraps a list of errors.
+    /// The errors, sorted.
     init(errors: [TemplateError]) {
-        self.errors = errors
+        self.errors = errors.sorted {
+            ($0.location.file, $0.location.line ?? 0, $0.location.column ?? 0, $0.message)
+                < ($1.location.file, $1.location.line ?? 0, $1.location.column ?? 0, $1.message)
+        }
     }
 
     /// One compiler-style line per error.

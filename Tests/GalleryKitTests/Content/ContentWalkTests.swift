@@ -93,4 +93,19 @@ import Testing
         let (site, _) = try content.load()
         #expect(site.root.allAlbums.map(\.sourcePath) == ["", "a"])
     }
+
+    /// `.jpe` and `.jfif` are JPEG to the sniffer, so they are photos to the scanner too; a
+    /// `.jpm` (JPEG 2000 Part 6) is skipped, and the warning says why.
+    @Test func everyJPEGExtensionIsAPhotoAndJPMIsSkippedSayingWhy() throws {
+        let content = try TemporaryContent([
+            "a/camera.JPE": "", "a/scan.jfif": "", "a/page.jpm": "", "a/old.jpeg": "",
+        ])
+        let (site, diagnostics) = try content.load()
+        #expect(site.root.albums.first?.photos.map(\.fileName) == ["camera.JPE", "old.jpeg", "scan.jfif"])
+        #expect(
+            diagnostics.rendered == [
+                "a/page.jpm: warning: unsupported image format JPM (JPEG 2000 Part 6, a compound document "
+                    + "image, which OpenJPEG does not read); skipped"
+            ])
+    }
 }

@@ -71,10 +71,10 @@ import Testing
 
     @Test func refusesImagesOverThePixelLimitBeforeDecoding() throws {
         let bytes = try Self.sampleBytes()
-        let error = #expect(throws: HEIFDecoder.DecodeError.self) {
+        let error = #expect(throws: CodecFailure.self) {
             try HEIFDecoder.decode(bytes, maxPixels: 462 * 348 - 1)
         }
-        #expect(error == .tooLarge(width: 462, height: 348, maxPixels: 462 * 348 - 1))
+        #expect(error?.kind == .tooLarge(width: 462, height: 348))
         #expect(error?.description.contains("462 x 348") == true)
         #expect(try HEIFDecoder.decode(bytes, maxPixels: 462 * 348).image.width == 462)
     }
@@ -88,10 +88,35 @@ import Testing
             ("random bytes", FormatTestImages.randomBytes(4000, seed: 3)),
         ]
         for (name, input) in inputs {
-            let error = #expect(throws: HEIFDecoder.DecodeError.self, "\(name)") {
+            let error = #expect(throws: CodecFailure.self, "\(name)") {
                 try HEIFDecoder.decode(input, maxPixels: 10_000_000)
             }
+            #expect(error?.codec == .heif && error?.kind == .damaged, "\(name)")
             #expect(error.map { $0.description.count > "HEIF: ".count } == true, "\(name)")
         }
+    }
+
+    /// Past libheif's own limit (32768 pixels a side) the library refuses the file before
+    /// galleryc sees its size: not damaged, too large for the decoder, and the user is told so.
+    @Test func beyondLibheifsLimitIsNotDamage() throws {
+        var bytes = try Self.sampleBytes()
+        let ispe = Array("ispe".utf8)
+        var at = 0
+        while let found = (at..<(bytes.count - 16)).first(where: { bytes[$0..<$0 + 4].elementsEqual(ispe) }) {
+            for (offset, value) in [(8, 65_500), (12, 65_500)] {
+                for byte in 0..<4 {
+                    bytes[found + offset + byte] = UInt8(truncatingIfNeeded: value >> (24 - 8 * byte))
+                }
+            }
+            at = found + 4
+        }
+        let error = #expect(throws: CodecFailure.self) {
+            try HEIFDecoder.decode(bytes, maxPixels: 10_000_000)
+        }
+        #expect(error?.kind == .beyondLibraryLimit)
+        let problem = error.map { ImageProblem($0, limitMegapixels: 200) }
+        #expect(
+            problem?.message.hasPrefix("the image is larger than its decoder reads at all (not damaged")
+                == true)
     }
 }

@@ -97,9 +97,10 @@ import Testing
 
     @Test func emptyImageIsAnError() {
         let empty = PixelBuffer(width: 0, height: 0, channels: 3)
-        #expect(throws: WebPCodec.CodecError.self) {
+        let error = #expect(throws: CodecFailure.self) {
             try WebPCodec.encode(empty, quality: 80, iccProfile: nil, exif: nil)
         }
+        #expect(error == .failed(.webP, "cannot encode an empty image"))
     }
 
     @Test func corruptFilesAreErrors() throws {
@@ -110,7 +111,8 @@ import Testing
             FormatTestImages.randomBytes(500, seed: 7),
         ]
         for input in inputs {
-            #expect(throws: WebPCodec.CodecError.self) { try WebPCodec.decode(input) }
+            let error = #expect(throws: CodecFailure.self) { try WebPCodec.decode(input) }
+            #expect(error?.codec == .webP && error?.kind == .damaged)
         }
     }
 
@@ -118,7 +120,8 @@ import Testing
         let file = try WebPCodec.encode(
             FormatTestImages.gradient(width: 40, height: 30, channels: 3), quality: 80, iccProfile: nil,
             exif: nil)
-        let error = #expect(throws: WebPCodec.CodecError.self) { try WebPCodec.decode(file, maxPixels: 1199) }
+        let error = #expect(throws: CodecFailure.self) { try WebPCodec.decode(file, maxPixels: 1199) }
+        #expect(error?.kind == .tooLarge(width: 40, height: 30))
         #expect(error?.message.contains("40 x 30") == true)
         #expect(try WebPCodec.decode(file, maxPixels: 1200).0.width == 40)
     }

@@ -32,7 +32,7 @@ import Testing
         let jpeg = try ImageCodecs.encodeJPEG(
             noisy, quality: 90, progressive: false, iccProfile: nil, exif: nil)
         let error = try #require(failure(Array(jpeg.prefix(jpeg.count / 2))))
-        #expect(error.reason == .corrupt("Premature end of JPEG file"))
+        #expect(error.reason == .corrupt("JPEG: Premature end of JPEG file"))
         #expect(error.severity == .error)
     }
 
@@ -58,6 +58,20 @@ import Testing
         let error = try #require(failure(bytes))
         #expect(error.reason == .notAnImage("this is a \(format) file"))
         #expect(error.severity == .error)
+    }
+
+    /// A JPM (JPEG 2000 Part 6) named `.jp2` is not damaged: it is a format OpenJPEG does not
+    /// read, and the error says so rather than quoting OpenJPEG's complaint.
+    @Test func aJPMNamedJP2SaysWhatItIs() throws {
+        let jpm: [UInt8] =
+            [0, 0, 0, 0x0C] + Array("jP  \r\n".utf8) + [0x87, 0x0A, 0, 0, 0, 0x14] + Array("ftypjpm ".utf8)
+            + [0, 0, 0, 0] + Array("jpm ".utf8)
+        let error = try #require(failure(jpm, name: "album/scan.jp2"))
+        #expect(
+            error.reason
+                == .notAnImage(
+                    "this is a JPM file (JPEG 2000 Part 6, a compound document image, which OpenJPEG does not read)"
+                ))
     }
 
     /// WebP and HEIC are read whatever the file is called, so a broken one is reported as

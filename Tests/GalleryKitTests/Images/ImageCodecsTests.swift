@@ -19,7 +19,7 @@ import Testing
     @Test func tooManyScansAreRefused() throws {
         // A progressive JPEG has about ten scans; a limit of 2 stands in for a scan bomb.
         let jpeg = try ImageTestSupport.jpeg(width: 32, height: 32, progressive: true)
-        #expect(throws: CodecFailure.corrupt("more than 2 progressive scans (a scan bomb?)")) {
+        #expect(throws: CodecFailure.damaged(.jpeg, "more than 2 progressive scans (a scan bomb?)")) {
             try ImageCodecs.decodeJPEG(jpeg, scale: 8, maxPixels: 1 << 20, maxScans: 2)
         }
     }

@@ -91,61 +91,27 @@ import Testing
             + "<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>A compressed title</rdf:li></rdf:Alt></dc:title>"
             + "<dc:description><rdf:Alt><rdf:li xml:lang='x-default'>\(description)</rdf:li></rdf:Alt>"
             + "</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"
-        let body = Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0] + Self.storedZlib(Array(packet.utf8))
-        let type = Array("iTXt".utf8)
-        var chunk = withUnsafeBytes(of: UInt32(body.count).bigEndian, Array.init) + type + body
-        chunk += withUnsafeBytes(of: Self.crc32(type + body).bigEndian, Array.init)
-        let png = ImageTestSupport.png(width: 2, height: 2, rgba: Array(repeating: 200, count: 16))
-        let tagged = Array(png[..<33]) + chunk + Array(png[33...])  // after the signature and IHDR
-        let found = try #require(EmbeddedMetadata.read(tagged))
+        let fixture = PNGTextFixtures.Fixture(type: "iTXt", keyword: "XML:com.adobe.xmp", packing: .stored)
+        let found = try #require(EmbeddedMetadata.read(fixture.png(packet)))
         #expect(found.title == "A compressed title")
         #expect(found.description == description.trimmingCharacters(in: .whitespaces))
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+    /// XMP in every `iTXt` form the privacy check is tested on too (``PNGTextReadersTests``).
+    @Test(arguments: PNGTextFixtures.all.filter(\.isXMP))
+    func pngXMPInEveryForm(_ fixture: PNGTextFixtures.Fixture) throws {
+        let found = try #require(EmbeddedMetadata.read(fixture.png(PNGTextFixtures.packet(gps: true))))
+        #expect(found.title == "A PNG title")
     }
 
     @Test func damagedOrOversizedCompressedTextIsNotRead() {
         #expect(ImageCodecs.inflate([0x78, 0x9C, 1, 2, 3][...], limit: 1 << 20) == nil)
         let text = [UInt8](repeating: 0x41, count: 200_000)
-        let packed = Self.storedZlib(text)
+        let packed = PNGTextFixtures.storedZlib(text)
         #expect(ImageCodecs.inflate(packed[...], limit: 1 << 20) == text)
         // Past the limit nothing is returned (and nothing past it written).
         #expect(ImageCodecs.inflate(packed[...], limit: 100_000) == nil)
         #expect(ImageCodecs.inflate(packed.dropLast(9), limit: 1 << 20) == nil)
-    }
-
-    /// `data` as a zlib stream of stored (uncompressed) deflate blocks.
-    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var start = 0
-        repeat {
-            let count = min(65_535, data.count - start)
-            let final: UInt8 = start + count == data.count ? 1 : 0
-            out += [
-                final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF),
-                UInt8((~count >> 8) & 0xFF),
-            ]
-            out += data[start..<start + count]
-            start += count
-        } while start < data.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        let adler = b << 16 | a
-        out += [
-            UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF),
-        ]
-        return out
     }
 
     @Test func webPChunk() throws {

@@ -55,7 +55,9 @@ struct BrokenSiteCase: Sendable, CustomTestStringConvertible {
         BrokenSiteCase(
             name: "corrupt JPEG",
             files: ["album/cut.jpg": truncatedJPEG, "album/cut.md": alt],
-            expected: ["album/cut.jpg: error: the image is damaged or truncated: Premature end of JPEG file"],
+            expected: [
+                "album/cut.jpg: error: the image is damaged or truncated: JPEG: Premature end of JPEG file"
+            ],
             fails: true),
         BrokenSiteCase(
             name: "zero-byte photo",

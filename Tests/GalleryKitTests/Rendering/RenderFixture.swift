@@ -108,20 +108,16 @@ enum RenderFixture {
 
     /// The default theme's templates, straight from the repository.
     static func templates() throws -> TemplateLibrary {
-        try TemplateLibrary(directories: [
+        try ThemeFolders([
             (url: repositoryRoot.appendingPathComponent("Templates"), displayPath: "Templates")
-        ])
+        ]).templates()
     }
 
     /// Small fixed assets, so goldens do not change with every edit of the real stylesheet.
     static func assets() throws -> ThemeAssets {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("galleryc-render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("body { margin: 0; }\n".utf8).write(to: folder.appendingPathComponent("galleryc.css"))
-        try Data("// script\n".utf8).write(to: folder.appendingPathComponent("galleryc.js"))
-        return try ThemeAssets(directories: [folder])
+        ThemeAssets(files: [
+            ("galleryc.css", Array("body { margin: 0; }\n".utf8)), ("galleryc.js", Array("// script\n".utf8)),
+        ])
     }
 
     /// The page stylesheet (`assets/galleryc-page.<hash>.css`) that `html` links, from the

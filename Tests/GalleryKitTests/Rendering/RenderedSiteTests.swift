@@ -211,10 +211,10 @@ import Testing
         try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
         try Data("{{<base}}{{$content}}{{>*album.title}}{{/content}}{{/base}}\n".utf8)
             .write(to: overrides.appendingPathComponent("album.mustache"))
-        let templates = try TemplateLibrary(directories: [
+        let templates = try ThemeFolders([
             (url: overrides, displayPath: "templates"),
             (url: RenderFixture.repositoryRoot.appendingPathComponent("Templates"), displayPath: "Templates"),
-        ])
+        ]).templates()
         let diagnostics = DiagnosticCollector()
         let renderer = SiteRenderer(
             site: RenderFixture.site(), photos: RenderFixture.photos, templates: templates,

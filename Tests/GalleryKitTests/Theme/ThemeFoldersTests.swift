@@ -3,8 +3,9 @@ import Testing
 
 @testable import GalleryKit
 
-/// Loading a theme plus site overrides from real directories.
-@Suite struct TemplateLibraryTests {
+/// Loading a theme plus site overrides from real directories: ``ThemeFolders`` reads them,
+/// ``TemplateLibrary`` parses what it read.
+@Suite struct ThemeFoldersTests {
     /// A fresh temporary folder holding `files` (relative path -> contents).
     private func folder(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory
@@ -31,9 +32,9 @@ import Testing
         ])
         let site = try folder(["partials/photo-card.mustache": "site card {{title}}"])
         defer { remove(theme, site) }
-        let library = try TemplateLibrary(directories: [
+        let library = try ThemeFolders([
             (site, "content/templates"), (theme, "Templates"),
-        ])
+        ]).templates()
         #expect(library.names == ["album", "partials/footer", "partials/photo-card"])
         #expect(library.contains("partials/photo-card"))
         #expect(!library.contains("notes"))
@@ -45,7 +46,7 @@ import Testing
         let theme = try folder(["page.mustache": "{{title}}"])
         defer { remove(theme) }
         let nowhere = theme.appendingPathComponent("no-such-folder")
-        let library = try TemplateLibrary(directories: [(nowhere, "content/templates"), (theme, "Templates")])
+        let library = try ThemeFolders([(nowhere, "content/templates"), (theme, "Templates")]).templates()
         #expect(try library.render("page", ["title": "About"]) == "About")
     }
 
@@ -63,7 +64,7 @@ import Testing
         defer { remove(theme, site) }
         let thrown = try #require(
             throws: TemplateLibraryErrors.self,
-            performing: { try TemplateLibrary(directories: [(site, "templates"), (theme, "Templates")]) })
+            performing: { try ThemeFolders([(site, "templates"), (theme, "Templates")]).templates() })
         #expect(
             thrown.errors.map(\.description) == [
                 "Templates/album.mustache:2:1: error: unclosed section 'photos' opened here",
@@ -80,7 +81,7 @@ import Testing
         try Data([0x7B, 0x7B, 0xFF, 0xFE, 0x7D, 0x7D]).write(to: theme.appendingPathComponent("bad.mustache"))
         let thrown = try #require(
             throws: TemplateLibraryErrors.self,
-            performing: { try TemplateLibrary(directories: [(theme, "Templates")]) })
+            performing: { try ThemeFolders([(theme, "Templates")]).templates() })
         #expect(
             thrown.errors.map(\.description) == [
                 "Templates/bad.mustache: error: cannot read template: not UTF-8 text"
@@ -94,7 +95,7 @@ import Testing
                 "{{<layouts/base}}\n{{$content}}\n<h1>{{title}}</h1>\n{{/content}}\n{{/layouts/base}}\n",
         ])
         defer { remove(theme) }
-        let library = try TemplateLibrary(directories: [(theme, "Templates")])
+        let library = try ThemeFolders([(theme, "Templates")]).templates()
         // The spec keeps the newline after `{{$content}}{{/content}}` on one line ("Standalone
         // block"), hence the blank line; the two-line form below avoids it.
         #expect(
@@ -109,7 +110,7 @@ import Testing
                 "{{<layouts/base}}\n{{$content}}\n<h1>{{title}}</h1>\n<p>\n  {{body}}\n</p>\n{{/content}}\n{{/layouts/base}}\n",
         ])
         defer { remove(theme) }
-        let library = try TemplateLibrary(directories: [(theme, "Templates")])
+        let library = try ThemeFolders([(theme, "Templates")]).templates()
         #expect(
             try library.render("page", ["title": "About", "body": "Hi"])
                 == "<body>\n    <h1>About</h1>\n    <p>\n      Hi\n    </p>\n</body>\n")
@@ -118,7 +119,7 @@ import Testing
     @Test func dynamicPartialThatResolvesToNothingIsAnErrorAtTheTag() throws {
         let theme = try folder(["page.mustache": "<main>\n  {{>*layout}}\n</main>", "grid.mustache": "grid"])
         defer { remove(theme) }
-        let library = try TemplateLibrary(directories: [(theme, "Templates")])
+        let library = try ThemeFolders([(theme, "Templates")]).templates()
         #expect(try library.render("page", ["layout": "grid"]) == "<main>\n  grid</main>")
         let unknown = try #require(
             throws: TemplateError.self, performing: { try library.render("page", ["layout": "mosaic"]) })
@@ -138,7 +139,7 @@ import Testing
                 "{{<layouts/base}}\n{{$content}}\n<p>\n  {{>*widget}}\n</p>\n{{/content}}\n{{/layouts/base}}",
         ])
         defer { remove(theme) }
-        let library = try TemplateLibrary(directories: [(theme, "Templates")])
+        let library = try ThemeFolders([(theme, "Templates")]).templates()
         let error = try #require(
             throws: TemplateError.self, performing: { try library.render("page", ["widget": "map"]) })
         #expect(error.description == "Templates/page.mustache:4:3: error: unknown partial 'map'")
@@ -147,8 +148,28 @@ import Testing
     @Test func renderingAnUnknownTemplateIsAnError() throws {
         let theme = try folder(["page.mustache": "x"])
         defer { remove(theme) }
-        let library = try TemplateLibrary(directories: [(theme, "Templates")])
+        let library = try ThemeFolders([(theme, "Templates")]).templates()
         let error = try #require(throws: TemplateError.self, performing: { try library.render("album", [:]) })
         #expect(error.description == "album.mustache: error: unknown template 'album'")
+    }
+
+    /// A broken template and an asset folder that is not a folder are reported together: one
+    /// build names every problem of the theme.
+    @Test func templateAndAssetProblemsAreReportedTogether() throws {
+        let theme = try folder(["page.mustache": "{{#open}}", "assets": "not a folder"])
+        defer { remove(theme) }
+        let thrown = try #require(
+            throws: TemplateLibraryErrors.self,
+            performing: { try ThemeFolders([(theme, "Templates")]).read() })
+        #expect(
+            thrown.errors.map(\.description) == [
+                "\(theme.path)/assets: error: theme asset: not a folder",
+                "Templates/page.mustache:1:1: error: unclosed section 'open' opened here",
+            ])
+        let fine = try folder(["page.mustache": "{{title}}", "assets/site.css": "a{}"])
+        defer { remove(fine) }
+        let read = try ThemeFolders([(fine, "Templates")]).read()
+        #expect(try read.templates.render("page", ["title": "T"]) == "T")
+        #expect(read.assets.files.map(\.path) == ["assets/site.\(SHA256.hex("a{}").prefix(10)).css"])
     }
 }
