@@ -35,7 +35,13 @@ extension DerivativeCache {
         }
         let temporary = try makeTemporaryFolder(sourcePath)
         var published = false
-        defer { if !published { try? FileManager.default.removeItem(atPath: temporary) } }
+        defer {
+            if published {
+                TemporaryFolders.shared.forget(temporary)
+            } else {
+                TemporaryFolders.shared.remove(temporary)
+            }
+        }
         for (file, name) in zip(record.entryFiles, names) {
             let source = siteRoot.path + "/" + file.path
             guard CacheFileSystem.stamp(source)?.size == Int64(file.byteCount) else {
@@ -94,13 +100,18 @@ extension DerivativeCache {
         }
     }
 
-    /// A new, empty folder under `<cache>/tmp/` named after this process.
+    /// A new, empty folder under `<cache>/tmp/` named after this process, recorded in
+    /// ``TemporaryFolders`` (a second Ctrl-C removes it); ``TemporaryFolders/remove(_:)`` it,
+    /// or ``TemporaryFolders/forget(_:)`` it once renamed away.
     func makeTemporaryFolder(_ photo: String) throws(CacheError) -> String {
         let parent = directory.appendingPathComponent(Self.temporaryFolderName).path
         let name = "\(CacheFileSystem.processID)-\(UInt64.random(in: 0...UInt64.max))"
         let path = parent + "/" + name
-        guard CacheFileSystem.makeDirectory(parent), CacheFileSystem.makeDirectory(path) else {
-            throw storeError("cannot create \(path): \(errnoText())", photo)
+        guard CacheFileSystem.makeDirectory(parent) else {
+            throw storeError("cannot create \(parent): \(errnoText())", photo)
+        }
+        if let code = TemporaryFolders.shared.make(path) {
+            throw storeError("cannot create \(path): \(errnoText(code))", photo)
         }
         return path
     }

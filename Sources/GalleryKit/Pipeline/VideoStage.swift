@@ -49,7 +49,7 @@ struct VideoStage: Sendable {
 
         /// Removes the work folders; call when the image stage has read the posters.
         func removeScratch() {
-            for folder in scratch { try? FileManager.default.removeItem(at: folder) }
+            for folder in scratch { TemporaryFolders.shared.remove(folder.path) }
         }
 
         /// Takes in one published clip: its files, its poster, the cache entry behind them.
@@ -221,7 +221,7 @@ struct VideoStage: Sendable {
         }
         let work = try makeWorkFolder(for: clip)
         var keepWork = false
-        defer { if !keepWork { try? FileManager.default.removeItem(at: work) } }
+        defer { if !keepWork { TemporaryFolders.shared.remove(work.path) } }
         let made = try transcoder.make(
             contentDirectory.appendingPathComponent(clip.sourcePath), displayPath: clip.sourcePath,
             slug: clip.slug, probe: item.probe, posterTime: clip.posterTime, work: work,
@@ -263,7 +263,8 @@ struct VideoStage: Sendable {
     }
 
     /// A new folder for one clip's ffmpeg output: in the cache's `tmp/` (pruned if galleryc is
-    /// killed), else in the system's temporary folder.
+    /// killed), else in the system's temporary folder; recorded in ``TemporaryFolders`` either
+    /// way, so that a second Ctrl-C removes it.
     private func makeWorkFolder(for clip: PhotoSource) throws(VideoStageFailure) -> URL {
         if let cache {
             do throws(CacheError) {
@@ -274,11 +275,8 @@ struct VideoStage: Sendable {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "galleryc-video-\(getpid())-\(UInt64.random(in: 0...UInt64.max))", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failed(
-                VideoError(.cannotWrite((error as NSError).localizedDescription), file: clip.sourcePath))
+        if let code = TemporaryFolders.shared.make(folder.path) {
+            throw .failed(VideoError(.cannotWrite(errnoText(code)), file: clip.sourcePath))
         }
         return folder
     }
