@@ -4,8 +4,8 @@
 ///
 /// Accepted: `http://` or `https://` (any case), a host of ASCII letters, digits, `-`, `.`,
 /// `_` and `~` (or an IPv6 address in brackets), an optional port, and a path of characters a
-/// URL may carry as they are (RFC 3986: letters, digits, `-._~!$&'()*+,;=:@/` and `%` with two
-/// hex digits). Refused: another scheme or none, no host, a user name or password, a query or
+/// URL may carry as they are (``URLPathText``, the rule galleryc's own links follow, and `%`
+/// with two hex digits). Refused: another scheme or none, no host, a user name or password, a query or
 /// fragment, a host that is not ASCII (it must be written in its `xn--` form: galleryc does not
 /// implement IDNA), and any other character in the path (`"`, `<`, `>`, spaces, non-ASCII),
 /// for which the message spells the percent-encoded form. A URL that lacks only the final `/`
@@ -107,15 +107,16 @@ enum BaseURL {
             if isAllowed(character, at: index, in: path) {
                 out.append(character)
             } else {
-                for byte in String(character).utf8 { out += "%" + hex(byte) }
+                for byte in String(character).utf8 { out += URLPathText.escape(byte) }
             }
         }
         return out
     }
 
     private static func isAllowed(_ character: Character, at index: String.Index, in path: String) -> Bool {
-        guard character.isASCII, let scalar = character.unicodeScalars.first else { return false }
-        if isAlphanumeric(scalar) || "-._~!$&'()*+,;=:@/".unicodeScalars.contains(scalar) { return true }
+        let bytes = Array(String(character).utf8)
+        guard bytes.count == 1 else { return false }
+        if URLPathText.isAllowed(bytes[0]) { return true }
         guard character == "%" else { return false }
         let digits = path[path.index(after: index)...].prefix(2)
         return digits.count == 2 && digits.unicodeScalars.allSatisfy(isHexDigit)
@@ -127,11 +128,6 @@ enum BaseURL {
 
     private static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool {
         ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
     }
 
     private static func withSlash(_ url: String) -> String {
