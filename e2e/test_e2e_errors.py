@@ -107,3 +107,19 @@ def test_every_problem_is_reported_in_one_build(build_site, good_build):
     assert _located(result.stderr, "trip/index.md", 3), result.stderr
     assert _located(result.stderr, "trip/empty.jpg"), result.stderr
     assert _located(result.stderr, f"templates/{name}", 2), result.stderr
+
+
+def test_a_base_url_that_is_not_a_url_fails_the_build_at_its_line(build_site, good_build):
+    """`base_url` starts every link and `src` as written: quotes and angle brackets in it are
+    an error at site.yml's line and column, with the percent-encoded form to write, and the
+    previous site stays as it was (before: it was accepted and written into every `src`)."""
+    content, output, before = good_build
+    (content / "site.yml").write_text(
+        "title: Broken on purpose\nbase_url: 'https://example.org/\"><b>/'\nlanguage: en\n")
+    result = build_site(content, output)
+    _assert_failed_cleanly(result, output, before)
+    expected = (
+        "site.yml:2:11: error: base_url 'https://example.org/\"><b>/' has '\"', '>' and '<' in its path, "
+        "which a URL must percent-encode; if they are meant, write 'https://example.org/%22%3E%3Cb%3E/'")
+    assert expected in result.stderr, result.stderr
+    assert result.stdout == ""

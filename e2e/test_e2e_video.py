@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_build, set_reduced_motion
+from processes import children, comm, running
 from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -294,35 +295,6 @@ def test_a_broken_clip_is_named_and_fails_the_build(build_site, tmp_path):
     assert result.stdout == ""
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
-def _comm(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
-
-
-def _running(pid: int) -> bool:
-    """True while `pid` is a live process (a zombie has ended; its parent has not reaped it)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def test_ctrl_c_stops_ffmpeg_and_leaves_no_partial_file(galleryc, tmp_path):
     content = tmp_path / "content" / "long"
     content.mkdir(parents=True)
@@ -338,7 +310,7 @@ def test_ctrl_c_stops_ffmpeg_and_leaves_no_partial_file(galleryc, tmp_path):
     ffmpegs: list[int] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        ffmpegs = [p for p in _children(proc.pid) if _comm(p) == "ffmpeg"]
+        ffmpegs = [p for p in children(proc.pid) if comm(p) == "ffmpeg"]
         if ffmpegs and any((cache / "tmp").rglob("*.mp4")):
             break
         time.sleep(0.05)
@@ -348,7 +320,7 @@ def test_ctrl_c_stops_ffmpeg_and_leaves_no_partial_file(galleryc, tmp_path):
     stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 130, stdout + stderr
     for pid in ffmpegs:
-        assert not (_running(pid) and _comm(pid) == "ffmpeg"), f"ffmpeg {pid} still runs"
+        assert not (running(pid) and comm(pid) == "ffmpeg"), f"ffmpeg {pid} still runs"
     assert not output.exists() or not list(output.rglob("*.mp4")), list(output.rglob("*"))
     leftovers = [p for p in cache.rglob("*") if p.is_file() and p.suffix in (".mp4", ".png", ".webm")]
     assert leftovers == [], leftovers

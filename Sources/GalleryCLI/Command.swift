@@ -1,12 +1,12 @@
 /// A subcommand of `galleryc`.
-public enum Subcommand: String, Sendable, Hashable, CaseIterable {
+enum Subcommand: String, Sendable, Hashable, CaseIterable {
     case build
     case serve
     case `init`
 }
 
 /// What the command line asks for, once parsed. Produced by ``CommandParser/parse(_:)``.
-public enum Command: Sendable, Hashable {
+enum Command: Sendable, Hashable {
     /// `galleryc build ...`
     case build(BuildCommand)
     /// `galleryc serve ...`
@@ -20,66 +20,66 @@ public enum Command: Sendable, Hashable {
 }
 
 /// The arguments of `galleryc build`, as typed (paths are not resolved yet).
-public struct BuildCommand: Sendable, Hashable {
+struct BuildCommand: Sendable, Hashable {
     /// The content folder as given (`./content` by default).
-    public var contentPath: String = "./content"
+    var contentPath: String = "./content"
     /// The output folder as given (`./public` by default).
-    public var outputPath: String = "./public"
+    var outputPath: String = "./public"
     /// `--templates <dir>`.
-    public var templatesPath: String?
+    var templatesPath: String?
     /// `--jobs <n>`; nil means one per core.
-    public var jobs: Int?
+    var jobs: Int?
     /// `--cache-dir <dir>`; nil means `GALLERYC_CACHE_DIR`, else `.galleryc/cache`.
-    public var cachePath: String?
+    var cachePath: String?
     /// `--strict`: warnings fail the build.
-    public var strict = false
+    var strict = false
     /// `--keep-going`: publish the site without the files that failed (exit 1 all the same).
-    public var keepGoing = false
+    var keepGoing = false
     /// `--drafts`: build drafts too.
-    public var includeDrafts = false
+    var includeDrafts = false
     /// `--follow-links`: follow symlinks that lead out of the content folder.
-    public var followLinks = false
+    var followLinks = false
     /// `--quiet`: print only errors.
-    public var quiet = false
+    var quiet = false
     /// `--verbose`: print notes too.
-    public var verbose = false
+    var verbose = false
 
     /// Creates the arguments of a plain `galleryc build`.
-    public init() {}
+    init() {}
 }
 
 /// The arguments of `galleryc serve`, as typed.
-public struct ServeCommand: Sendable, Hashable {
+struct ServeCommand: Sendable, Hashable {
     /// The content folder as given (`./content` by default).
-    public var contentPath: String = "./content"
+    var contentPath: String = "./content"
     /// The output folder as given (`./public` by default).
-    public var outputPath: String = "./public"
+    var outputPath: String = "./public"
     /// `--templates <dir>`.
-    public var templatesPath: String?
+    var templatesPath: String?
     /// `--port <port>` (8000 by default).
-    public var port = 8000
+    var port = 8000
     /// `--host <host>` (loopback by default).
-    public var host = "127.0.0.1"
+    var host = "127.0.0.1"
     /// `--cache-dir <dir>`; nil means `GALLERYC_CACHE_DIR`, else `.galleryc/cache`.
-    public var cachePath: String?
+    var cachePath: String?
     /// `--drafts`: build drafts too.
-    public var includeDrafts = false
+    var includeDrafts = false
     /// `--follow-links`: follow symlinks that lead out of the content folder.
-    public var followLinks = false
+    var followLinks = false
 
     /// Creates the arguments of a plain `galleryc serve`.
-    public init() {}
+    init() {}
 }
 
 /// A command line that cannot be run: what is wrong and which help page to point to.
-public struct UsageError: Error, Sendable, Hashable {
+struct UsageError: Error, Sendable, Hashable {
     /// The message after `Error: `, such as `unknown option '--ouput'`.
-    public var message: String
+    var message: String
     /// The subcommand whose usage line and help page to show; nil for the tool itself.
-    public var subcommand: Subcommand?
+    var subcommand: Subcommand?
 
     /// Creates a usage error.
-    public init(_ message: String, subcommand: Subcommand?) {
+    init(_ message: String, subcommand: Subcommand?) {
         self.message = message
         self.subcommand = subcommand
     }

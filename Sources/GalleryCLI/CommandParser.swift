@@ -5,9 +5,9 @@ import GalleryKit
 ///
 /// Conventions follow swift-argument-parser: `--name value` and `--name=value`, `--` ends
 /// options, `-h`/`--help` anywhere asks for help, the last of a repeated option wins.
-public enum CommandParser {
+enum CommandParser {
     /// Parses `arguments` (without the executable name).
-    public static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
+    static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         guard let first = arguments.first else { return .success(.help(nil)) }
         let rest = Array(arguments.dropFirst())
         switch first {

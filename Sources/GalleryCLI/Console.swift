@@ -8,16 +8,16 @@ import Foundation
 
 /// Where the command line writes: stdout for help, version and the summary line; stderr for
 /// diagnostics and progress. Tests pass closures that capture the text.
-public struct Console: Sendable {
+struct Console: Sendable {
     /// Writes text to standard output as is (no newline added).
-    public var writeOutput: @Sendable (String) -> Void
+    var writeOutput: @Sendable (String) -> Void
     /// Writes text to standard error as is (no newline added). Called from any thread.
-    public var writeError: @Sendable (String) -> Void
+    var writeError: @Sendable (String) -> Void
     /// True when standard error is a terminal: progress is redrawn in place and colour is allowed.
-    public var errorIsTerminal: Bool
+    var errorIsTerminal: Bool
 
     /// Creates a console from two writers.
-    public init(
+    init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         errorIsTerminal: Bool
     ) {
@@ -27,7 +27,7 @@ public struct Console: Sendable {
     }
 
     /// The process's own stdout and stderr.
-    public static var standard: Console {
+    static var standard: Console {
         Console(
             writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },

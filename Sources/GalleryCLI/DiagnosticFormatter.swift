@@ -2,16 +2,16 @@ import GalleryKit
 
 /// Prints diagnostics the way compilers do (`content/x/index.md:4:9: error: ...`), with paths
 /// relative to the current directory: the content folder as the user typed it, then the file.
-public struct DiagnosticFormatter: Sendable {
+struct DiagnosticFormatter: Sendable {
     /// The content folder as shown before each file (`content`, `../site`); empty for `.`.
-    public var contentPrefix: String
+    var contentPrefix: String
     /// The current directory, to shorten absolute paths below it.
-    public var currentDirectory: String
+    var currentDirectory: String
     /// Whether to colour the severity (only on a terminal, never with NO_COLOR).
-    public var colour: Bool
+    var colour: Bool
 
     /// Creates a formatter for the content folder given as `contentPath`.
-    public init(contentPath: String, currentDirectory: String, colour: Bool) {
+    init(contentPath: String, currentDirectory: String, colour: Bool) {
         self.currentDirectory = currentDirectory
         self.colour = colour
         self.contentPrefix = ""
@@ -20,7 +20,7 @@ public struct DiagnosticFormatter: Sendable {
 
     /// `path` as the user should see it: `./` and trailing `/` dropped, absolute paths below
     /// the current directory made relative.
-    public func display(_ path: String) -> String {
+    func display(_ path: String) -> String {
         var text = path
         while text.hasPrefix("./") { text.removeFirst(2) }
         while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
@@ -33,7 +33,7 @@ public struct DiagnosticFormatter: Sendable {
 
     /// Where a diagnostic points: absolute paths (templates of the theme) shortened, other
     /// paths taken as relative to the content folder.
-    public func path(of location: SourceLocation) -> String {
+    func path(of location: SourceLocation) -> String {
         if location.file.isEmpty { return "" }
         if location.file.hasPrefix("/") { return display(location.file) }
         return contentPrefix.isEmpty ? location.file : "\(contentPrefix)/\(location.file)"
@@ -43,7 +43,7 @@ public struct DiagnosticFormatter: Sendable {
     /// what is in the content folder, so control characters in them are written out
     /// (`\x1b`): a name holding `ESC ]0;...BEL` would retitle the terminal, `ESC [1A ESC [2K`
     /// erase the error line above.
-    public func format(_ diagnostic: Diagnostic) -> String {
+    func format(_ diagnostic: Diagnostic) -> String {
         var location = diagnostic.location
         location.file = Self.escaped(path(of: location))
         let severity = paint(diagnostic.severity.rawValue + ":", diagnostic.severity)
@@ -53,7 +53,7 @@ public struct DiagnosticFormatter: Sendable {
     }
 
     /// A line about the run itself (`error: build failed ...`).
-    public func formatMessage(_ severity: Severity, _ message: String) -> String {
+    func formatMessage(_ severity: Severity, _ message: String) -> String {
         "\(paint(severity.rawValue + ":", severity)) \(Self.escaped(message))\n"
     }
 

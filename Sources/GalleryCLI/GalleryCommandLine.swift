@@ -6,22 +6,25 @@ import GalleryKit
 /// tests run it without a process, a real site or a terminal.
 public enum GalleryCommandLine {
     /// The exit code of a command line that cannot be parsed (`EX_USAGE`).
-    public static let usageExitCode: Int32 = 64
+    static let usageExitCode: Int32 = 64
 
-    /// Runs `galleryc` for this process: real arguments, environment, stdout and stderr, and
-    /// `SiteBuilder.build`.
+    /// Runs `galleryc` for this process: real arguments, environment, stdout and stderr,
+    /// `SiteBuilder.build` and the preview server. The one entry point `main.swift` uses:
+    /// everything else of GalleryCLI is internal (its tests use `@testable import`).
     ///
-    /// The first Ctrl-C or SIGTERM cancels the running task (a build then removes its staging
-    /// folder and exits 130; `serve` should return when cancelled); a second one exits at once.
-    /// - Parameter serve: the preview server; nil until one is linked in.
-    public static func main(serve: SiteServeFunction? = nil) async -> Int32 {
+    /// The first Ctrl-C or SIGTERM cancels the running task (a build then stops its children,
+    /// removes its work and staging folders and exits 130; `serve` returns); a second one exits
+    /// at once, after killing the children and removing the temporary folders
+    /// (``InterruptHandler``).
+    public static func main() async -> Int32 {
         let task = Task {
             await run(
                 Array(CommandLine.arguments.dropFirst()),
                 build: { options, diagnostics, progress in
                     try await SiteBuilder.build(options, diagnostics: diagnostics, progress: progress)
                 },
-                serve: serve, environment: ProcessInfo.processInfo.environment, console: .standard)
+                serve: PreviewServing.serve, environment: ProcessInfo.processInfo.environment,
+                console: .standard)
         }
         let interrupts = InterruptHandler { task.cancel() }
         defer { interrupts.stop() }
@@ -29,7 +32,7 @@ public enum GalleryCommandLine {
     }
 
     /// The exit code after an interrupt (128 + SIGINT), as shells report it.
-    public static let interruptedExitCode: Int32 = 130
+    static let interruptedExitCode: Int32 = 130
 
     /// Runs one command line.
     /// - Parameters:
@@ -41,7 +44,7 @@ public enum GalleryCommandLine {
     ///   - currentDirectory: relative paths are resolved against it and shown relative to it.
     ///   - executableURL: where the theme is looked for when `GALLERYC_THEME_DIR` is not set.
     /// - Returns: the process exit code.
-    public static func run(
+    static func run(
         _ arguments: [String], build: @escaping SiteBuildFunction, serve: SiteServeFunction?,
         environment: [String: String], console: Console,
         currentDirectory: String = FileManager.default.currentDirectoryPath,

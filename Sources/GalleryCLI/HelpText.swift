@@ -1,31 +1,31 @@
 /// Every help page and usage line, word for word. The README quotes these; a test keeps the
 /// two in sync, so change the text here and then the README.
-public enum HelpText {
+enum HelpText {
     /// The version `galleryc --version` prints.
-    public static let version = "0.1.0"
+    static let version = "0.1.0"
 
     /// The usage line of the tool itself.
-    public static let rootUsage = "galleryc <subcommand>"
+    static let rootUsage = "galleryc <subcommand>"
 
     /// The usage line of `galleryc build`.
-    public static let buildUsage = """
+    static let buildUsage = """
         galleryc build [<content-dir>] [--output <dir>] [--templates <dir>] [--jobs <n>]
                               [--cache-dir <dir>] [--strict] [--keep-going] [--drafts]
                               [--follow-links] [--quiet] [--verbose]
         """
 
     /// The usage line of `galleryc serve`.
-    public static let serveUsage = """
+    static let serveUsage = """
         galleryc serve [<content-dir>] [--port <port>] [--host <host>] [--output <dir>]
                               [--templates <dir>] [--cache-dir <dir>] [--drafts]
                               [--follow-links]
         """
 
     /// The usage line of `galleryc init`.
-    public static let initUsage = "galleryc init [<dir>]"
+    static let initUsage = "galleryc init [<dir>]"
 
     /// `galleryc --help`.
-    public static let root = """
+    static let root = """
         OVERVIEW: Build fast, accessible photo gallery websites from Markdown and photos.
 
         USAGE: \(rootUsage)
@@ -44,7 +44,7 @@ public enum HelpText {
         """
 
     /// `galleryc help build`.
-    public static let build = """
+    static let build = """
         OVERVIEW: Build the site from a content folder.
 
         The new site is written beside the output folder and replaces it only when the
@@ -77,7 +77,7 @@ public enum HelpText {
         """
 
     /// `galleryc help serve`.
-    public static let serve = """
+    static let serve = """
         OVERVIEW: Build the site, preview it locally and rebuild on changes.
 
         Open pages reload after each rebuild; a failed rebuild keeps serving the last
@@ -106,7 +106,7 @@ public enum HelpText {
         """
 
     /// `galleryc help init`.
-    public static let `init` = """
+    static let `init` = """
         OVERVIEW: Make a content folder to start a new site from.
 
         Writes a commented site.yml (every setting, with its default), a home page, an
@@ -124,7 +124,7 @@ public enum HelpText {
         """
 
     /// The help page for a subcommand, or for the tool when `subcommand` is nil.
-    public static func page(for subcommand: Subcommand?) -> String {
+    static func page(for subcommand: Subcommand?) -> String {
         switch subcommand {
         case nil: root
         case .build: build
@@ -134,7 +134,7 @@ public enum HelpText {
     }
 
     /// The usage line for a subcommand, or for the tool when `subcommand` is nil.
-    public static func usage(for subcommand: Subcommand?) -> String {
+    static func usage(for subcommand: Subcommand?) -> String {
         switch subcommand {
         case nil: rootUsage
         case .build: buildUsage
@@ -144,7 +144,7 @@ public enum HelpText {
     }
 
     /// What a usage error prints on stderr: the error, the usage line and where to read more.
-    public static func usageError(_ error: UsageError) -> String {
+    static func usageError(_ error: UsageError) -> String {
         let more =
             error.subcommand.map { "See 'galleryc help \($0.rawValue)' for more information." }
             ?? "See 'galleryc --help' for more information."

@@ -1,4 +1,5 @@
 import Dispatch
+import GalleryKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,8 +8,12 @@ import Synchronization
     import Darwin
 #endif
 
-/// Turns the first Ctrl-C (SIGINT) or SIGTERM into task cancellation, so a build can remove its
-/// staging folder and leave `public/` as it was; a second one ends the process at once.
+/// Turns the first Ctrl-C (SIGINT) or SIGTERM into task cancellation, so a build stops its
+/// children (SIGTERM, SIGKILL two seconds later), removes its work and staging folders and
+/// leaves `public/` as it was; a second one ends the process at once, but only after killing
+/// the children's process groups and removing the temporary folders
+/// (``BuildInterruption/cleanUpBeforeExit()``). Signals that arrive together count one by one
+/// (a Dispatch source hands them over as one event with a count).
 final class InterruptHandler: Sendable {
     /// Dispatch sources are thread-safe; they are only created in `init` and cancelled in `stop`.
     private nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
@@ -19,12 +24,17 @@ final class InterruptHandler: Sendable {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [self] in
-                let seen = self.count.withLock { value in
-                    value += 1
-                    return value
+            source.setEventHandler { [self, source] in
+                let arrived = max(1, Int(source.data))
+                let (before, seen) = self.count.withLock { value in
+                    defer { value += arrived }
+                    return (value, value + arrived)
                 }
-                if seen == 1 { onInterrupt() } else { _exit(130) }
+                if before == 0 { onInterrupt() }
+                if seen > 1 {
+                    BuildInterruption.cleanUpBeforeExit()
+                    _exit(GalleryCommandLine.interruptedExitCode)
+                }
             }
             source.resume()
             sources.append(source)

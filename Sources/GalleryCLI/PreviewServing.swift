@@ -61,8 +61,3 @@ enum PreviewServing {
         }
     }
 }
-
-extension GalleryCommandLine {
-    /// The preview server behind `galleryc serve`.
-    public static var previewServer: SiteServeFunction { PreviewServing.serve }
-}

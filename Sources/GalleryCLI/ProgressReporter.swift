@@ -4,7 +4,7 @@ import Synchronization
 /// Shows image-stage and video-stage progress on stderr: on a terminal one line redrawn with
 /// `\r`, otherwise a plain line each time another tenth of the photos (or of the seconds of
 /// video to transcode) is done. Silent when `enabled` is false. Called from any worker thread.
-public final class ProgressReporter: Sendable {
+final class ProgressReporter: Sendable {
     private let console: Console
     private let enabled: Bool
     private let state = Mutex(State())
@@ -18,13 +18,13 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Creates a reporter writing to `console.writeError`.
-    public init(console: Console, enabled: Bool) {
+    init(console: Console, enabled: Bool) {
         self.console = console
         self.enabled = enabled
     }
 
     /// Records progress; reports arriving out of order never move the count backwards.
-    public func report(_ progress: BuildProgress) {
+    func report(_ progress: BuildProgress) {
         guard enabled else { return }
         if progress.videoSecondsTotal > 0 {
             state.withLock { state in
@@ -76,7 +76,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Clears the redrawn line so that diagnostics and the summary start on a clean line.
-    public func finish() {
+    func finish() {
         let drawn = state.withLock { state in
             defer { state.lineDrawn = false }
             return state.lineDrawn

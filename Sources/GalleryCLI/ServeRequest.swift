@@ -1,30 +1,30 @@
 import GalleryKit
 
 /// Runs one build; the real one is `SiteBuilder.build`, tests pass a fake.
-public typealias SiteBuildFunction =
+typealias SiteBuildFunction =
     @Sendable (BuildOptions, DiagnosticCollector, @escaping @Sendable (BuildProgress) -> Void) async throws
     -> BuildSummary
 
 /// Runs the preview server until it is stopped; the real one lives in GalleryServe.
-public typealias SiteServeFunction = @Sendable (ServeRequest, DiagnosticCollector) async throws -> Void
+typealias SiteServeFunction = @Sendable (ServeRequest, DiagnosticCollector) async throws -> Void
 
 /// Everything `galleryc serve` hands to the preview server.
-public struct ServeRequest: Sendable {
+struct ServeRequest: Sendable {
     /// The address to listen on (`127.0.0.1` unless `--host` says otherwise).
-    public var host: String
+    var host: String
     /// The port to listen on.
-    public var port: Int
+    var port: Int
     /// The build each rebuild runs with.
-    public var options: BuildOptions
+    var options: BuildOptions
     /// Prints diagnostics compiler-style on stderr, as `galleryc build` does; for each rebuild.
-    public var printDiagnostics: @Sendable ([Diagnostic]) -> Void
+    var printDiagnostics: @Sendable ([Diagnostic]) -> Void
     /// Writes one line of status (`Serving http://127.0.0.1:8000/`) to stderr.
-    public var log: @Sendable (String) -> Void
+    var log: @Sendable (String) -> Void
     /// Whether each rebuild also logs its phase timings (`GALLERYC_TIMINGS`).
-    public var showsTimings: Bool
+    var showsTimings: Bool
 
     /// Creates a request.
-    public init(
+    init(
         host: String, port: Int, options: BuildOptions,
         printDiagnostics: @escaping @Sendable ([Diagnostic]) -> Void = { _ in },
         log: @escaping @Sendable (String) -> Void = { _ in }, showsTimings: Bool = false

@@ -5,32 +5,32 @@ import Foundation
 /// Looked for, in order: `$GALLERYC_THEME_DIR`; `<exe dir>/../share/galleryc/Templates` (an
 /// installed copy); `Templates/` in the executable's folder or any folder above it (so
 /// `.build/release/galleryc` in a checkout finds `<repo>/Templates`).
-public struct ThemeLocator: Sendable {
+struct ThemeLocator: Sendable {
     /// The environment variable that names the theme folder explicitly.
-    public static let environmentVariable = "GALLERYC_THEME_DIR"
+    static let environmentVariable = "GALLERYC_THEME_DIR"
     /// The file that marks a theme folder.
-    public static let requiredFile = "base.mustache"
+    static let requiredFile = "base.mustache"
 
     /// The process environment (only ``environmentVariable`` is read).
-    public var environment: [String: String]
+    var environment: [String: String]
     /// The running executable, symlinks resolved; nil when unknown.
-    public var executableURL: URL?
+    var executableURL: URL?
 
     /// Creates a locator; the executable defaults to the running one.
-    public init(environment: [String: String], executableURL: URL? = ThemeLocator.currentExecutable) {
+    init(environment: [String: String], executableURL: URL? = ThemeLocator.currentExecutable) {
         self.environment = environment
         self.executableURL = executableURL
     }
 
     /// The running executable with symlinks resolved (so a linked `/usr/local/bin/galleryc`
     /// still finds its installation).
-    public static var currentExecutable: URL? {
+    static var currentExecutable: URL? {
         Bundle.main.executableURL?.resolvingSymlinksInPath()
     }
 
     /// Returns the theme folder.
     /// - Throws: ``ThemeNotFound`` naming every place that was tried.
-    public func locate() throws(ThemeNotFound) -> URL {
+    func locate() throws(ThemeNotFound) -> URL {
         if let explicit = environment[Self.environmentVariable], !explicit.isEmpty {
             let folder = URL(fileURLWithPath: explicit, isDirectory: true)
             guard Self.isTheme(folder) else {
@@ -71,7 +71,7 @@ public struct ThemeLocator: Sendable {
 }
 
 /// No default theme was found; the message says where galleryc looked and what to do.
-public struct ThemeNotFound: Error, Sendable, Hashable {
+struct ThemeNotFound: Error, Sendable, Hashable {
     /// What went wrong and how to fix it.
-    public var message: String
+    var message: String
 }

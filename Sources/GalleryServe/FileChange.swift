@@ -1,7 +1,7 @@
 /// One change seen by ``FileWatcher``.
-public struct FileChange: Sendable, Hashable, CustomStringConvertible {
+struct FileChange: Sendable, Hashable, CustomStringConvertible {
     /// What happened to the path.
-    public enum Kind: String, Sendable, Hashable {
+    enum Kind: String, Sendable, Hashable {
         /// Created, or found inside a folder that was just created or moved in.
         case created
         /// Written and closed.
@@ -15,25 +15,25 @@ public struct FileChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The absolute path.
-    public var path: String
+    var path: String
     /// What happened.
-    public var kind: Kind
+    var kind: Kind
     /// True when the path is a folder.
-    public var isDirectory: Bool
+    var isDirectory: Bool
 
     /// Creates a change record.
-    public init(path: String, kind: Kind, isDirectory: Bool = false) {
+    init(path: String, kind: Kind, isDirectory: Bool = false) {
         self.path = path
         self.kind = kind
         self.isDirectory = isDirectory
     }
 
     /// `kind path`, with a trailing `/` for folders.
-    public var description: String { "\(kind.rawValue) \(path)\(isDirectory ? "/" : "")" }
+    var description: String { "\(kind.rawValue) \(path)\(isDirectory ? "/" : "")" }
 
     /// True for names the watcher skips: hidden files and editor scratch files (`file~`,
     /// `.file.swp`, Vim's `4913` probe, Emacs' `#file#`, JetBrains' `___jb_tmp___`).
-    public static func isIgnored(name: String) -> Bool {
+    static func isIgnored(name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp")
             || name.hasSuffix(".swx") || name.hasSuffix(".swo")
             || (name.hasPrefix("#") && name.hasSuffix("#"))

@@ -15,9 +15,9 @@ import Synchronization
 /// reported as a change of the root itself, and the new folder is watched from then on: the
 /// parent of each root is watched for the root's name, since a watch follows the old folder
 /// (moved away) or ends with it (deleted).
-public final class FileWatcher: Sendable {
+final class FileWatcher: Sendable {
     /// Receives each batch of changes (one `read` of the inotify descriptor).
-    public typealias Handler = @Sendable ([FileChange]) -> Void
+    typealias Handler = @Sendable ([FileChange]) -> Void
 
     private let loop: WatchLoop
     private let stopped = Mutex(false)
@@ -26,7 +26,7 @@ public final class FileWatcher: Sendable {
     /// Starts watching.
     /// - Throws: ``ServeError/watchFailed(path:code:)`` when inotify is unavailable or a root
     ///   folder cannot be watched.
-    public init(directories: [URL], handler: @escaping Handler) throws(ServeError) {
+    init(directories: [URL], handler: @escaping Handler) throws(ServeError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw .watchFailed(path: "inotify", code: errno) }
         var wake: [Int32] = [-1, -1]
@@ -56,7 +56,7 @@ public final class FileWatcher: Sendable {
 
     /// Stops the watcher thread and closes its descriptors; waits for it. Idempotent. Not to be
     /// called from the handler (it runs on the thread this waits for).
-    public func stop() {
+    func stop() {
         let first = stopped.withLock { value in
             defer { value = true }
             return !value

@@ -8,16 +8,16 @@ import Synchronization
 /// let server = try PreviewServer(options: .init(siteDirectory: publicFolder))
 /// print("Serving at \(server.url)")
 /// server.publish(.built())        // after each rebuild
-/// await waitForShutdownSignal()
+/// // ... until the preview ends
 /// server.stop()
 /// ```
-public final class PreviewServer: Sendable {
+final class PreviewServer: Sendable {
     /// The options the server was started with.
-    public let options: PreviewServerOptions
+    let options: PreviewServerOptions
     /// The address to open, such as `http://127.0.0.1:8000/` (the real port when 0 was asked).
-    public let url: String
+    let url: String
     /// The port actually bound.
-    public let port: Int
+    let port: Int
 
     private let daemon: HTTPDaemon
     private let hub: LiveReloadHub
@@ -25,7 +25,7 @@ public final class PreviewServer: Sendable {
     /// Binds the socket and starts serving.
     /// - Throws: ``ServeError/portInUse(host:port:)`` when the port is taken,
     ///   ``ServeError/invalidHost(_:)`` for a host that is not an IP address or `localhost`.
-    public init(options: PreviewServerOptions) throws(ServeError) {
+    init(options: PreviewServerOptions) throws(ServeError) {
         self.options = options
         let address = try SocketAddress(host: options.host)
         // Keep-alive comments must come more often than the idle timeout closes connections.
@@ -45,7 +45,7 @@ public final class PreviewServer: Sendable {
     /// Tells open pages about a rebuild. A success reloads them (or only swaps stylesheets when
     /// every changed file is CSS) and clears an error overlay; a failure shows the diagnostics
     /// in an overlay while the last good files stay served.
-    public func publish(_ state: SiteState) {
+    func publish(_ state: SiteState) {
         switch state {
         case .failed(let diagnostics):
             hub.broadcast(.error(diagnostics))
@@ -57,10 +57,10 @@ public final class PreviewServer: Sendable {
     }
 
     /// The number of pages currently listening for live-reload events.
-    public var liveReloadClientCount: Int { hub.clientCount }
+    var liveReloadClientCount: Int { hub.clientCount }
 
     /// Ends the event streams, closes every connection and the listening socket. Idempotent.
-    public func stop() {
+    func stop() {
         hub.close()
         daemon.stop()
     }

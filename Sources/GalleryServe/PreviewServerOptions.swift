@@ -3,17 +3,17 @@ import Foundation
 /// Where the preview server listens and what it serves.
 public struct PreviewServerOptions: Sendable {
     /// The address to bind: an IPv4 or IPv6 literal, or `localhost`. Loopback by default.
-    public var host: String
+    var host: String
     /// The TCP port; 0 picks any free port (read the real one from ``PreviewServer/url``).
-    public var port: Int
+    var port: Int
     /// The built site (`public/`), the only folder whose files are served.
-    public var siteDirectory: URL
+    var siteDirectory: URL
     /// Content and template folders watched by ``PreviewSession`` (not by the server itself).
-    public var watchDirectories: [URL]
+    var watchDirectories: [URL]
     /// Seconds a connection may stay idle (or a request stay unfinished) before it is closed.
     /// However steadily a client trickles bytes, its request must also arrive whole within
     /// 10 s (see ``ConnectionLimits``).
-    public var connectionTimeout: Int
+    var connectionTimeout: Int
     /// Connection limits and the request deadline; lowered by tests.
     var limits = ConnectionLimits()
 

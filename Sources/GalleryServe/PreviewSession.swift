@@ -2,13 +2,13 @@ import Foundation
 
 /// The whole of `galleryc serve`: binds the server, runs the first build, watches the content
 /// and template folders, rebuilds after each burst of changes and tells open pages, until
-/// SIGINT or SIGTERM.
+/// `shutdown` returns (the CLI's: when Ctrl-C cancels its task).
 ///
 /// ```swift
 /// let session = PreviewSession(options: options) { changed in
 ///     await runBuild(changedPaths: changed)   // -> SiteState
 /// }
-/// let signal = try await session.run { url in print("Serving at \(url)") }
+/// _ = try await session.run(onReady: { url in print("Serving at \(url)") }, until: { await stopped() })
 /// ```
 public final class PreviewSession: Sendable {
     /// Builds the site. `changedPaths` are absolute paths of the changed source files (empty
@@ -16,7 +16,7 @@ public final class PreviewSession: Sendable {
     public typealias Build = @Sendable (_ changedPaths: Set<String>) async -> SiteState
 
     /// The server, watcher and coordinator options.
-    public let options: PreviewServerOptions
+    let options: PreviewServerOptions
     private let debounce: Duration
     private let build: Build
 
@@ -32,16 +32,15 @@ public final class PreviewSession: Sendable {
         self.build = build
     }
 
-    /// Serves until `shutdown` returns (by default, until SIGINT or SIGTERM), then stops the
-    /// watcher and the server.
+    /// Serves until `shutdown` returns, then stops the watcher and the server. Signals are the
+    /// CLI's (its interrupt handler cancels the task `shutdown` waits in).
     /// - Parameters:
     ///   - onReady: called with the server's URL as soon as it listens, before the first build.
     ///   - shutdown: waits for the reason to stop; returns the signal number (or any code).
     /// - Returns: what `shutdown` returned.
     /// - Throws: ``ServeError`` when the port is taken or a folder cannot be watched.
     public func run(
-        onReady: @Sendable (String) -> Void = { _ in },
-        until shutdown: @Sendable () async -> Int32 = { await waitForShutdownSignal() }
+        onReady: @Sendable (String) -> Void = { _ in }, until shutdown: @Sendable () async -> Int32
     ) async throws(ServeError) -> Int32 {
         let server = try PreviewServer(options: options)
         defer { server.stop() }

@@ -5,9 +5,9 @@ import Synchronization
 /// Every change is recorded; once no new change has arrived for `debounce`, the rebuild
 /// closure runs with the set of paths changed since the last rebuild. Rebuilds never overlap:
 /// changes that arrive during one are collected and trigger exactly one more afterwards.
-public actor RebuildCoordinator {
+actor RebuildCoordinator {
     /// Rebuilds the site; receives the paths changed since the previous call.
-    public typealias Rebuild = @Sendable (Set<String>) async -> Void
+    typealias Rebuild = @Sendable (Set<String>) async -> Void
 
     private let debounce: Duration
     private let rebuild: Rebuild
@@ -21,18 +21,18 @@ public actor RebuildCoordinator {
     private nonisolated let inbox = Mutex<(paths: [String], at: ContinuousClock.Instant?)>(([], nil))
 
     /// How many times the rebuild closure has been called.
-    public private(set) var rebuildCount = 0
+    private(set) var rebuildCount = 0
 
     /// - Parameters:
     ///   - debounce: how long the files must stay quiet before a rebuild starts.
     ///   - rebuild: the rebuild; called on one task at a time.
-    public init(debounce: Duration = .milliseconds(75), rebuild: @escaping Rebuild) {
+    init(debounce: Duration = .milliseconds(75), rebuild: @escaping Rebuild) {
         self.debounce = debounce
         self.rebuild = rebuild
     }
 
     /// Records changed paths and schedules a rebuild.
-    public func noteChanges(_ paths: some Sequence<String>) {
+    func noteChanges(_ paths: some Sequence<String>) {
         pending.formUnion(paths)
         lastChange = .now
         startWorkerIfIdle()
@@ -40,14 +40,14 @@ public actor RebuildCoordinator {
 
     /// Asks for a rebuild without waiting for quiet (the first, full build): the closure runs
     /// with whatever paths are pending, possibly none, once any running rebuild has finished.
-    public func requestRebuild() {
+    func requestRebuild() {
         forced = true
         startWorkerIfIdle()
     }
 
     /// Records changed paths from any thread without waiting, e.g. from a ``FileWatcher``
     /// handler: `watcher = try FileWatcher(directories: dirs) { coordinator.submit($0.map(\.path)) }`.
-    public nonisolated func submit(_ paths: [String]) {
+    nonisolated func submit(_ paths: [String]) {
         let first = inbox.withLock { inbox in
             defer {
                 inbox.paths += paths
@@ -78,12 +78,12 @@ public actor RebuildCoordinator {
     }
 
     /// Records one changed path and schedules a rebuild.
-    public func noteChange(_ path: String) {
+    func noteChange(_ path: String) {
         noteChanges(CollectionOfOne(path))
     }
 
     /// Returns once no rebuild is running or waiting to run.
-    public func waitUntilIdle() async {
+    func waitUntilIdle() async {
         while let worker {
             await worker.value
         }

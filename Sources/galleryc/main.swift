@@ -6,4 +6,4 @@ import GalleryCLI
     import Darwin
 #endif
 
-exit(await GalleryCommandLine.main(serve: GalleryCommandLine.previewServer))
+exit(await GalleryCommandLine.main())

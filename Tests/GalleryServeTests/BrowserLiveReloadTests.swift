@@ -1,7 +1,8 @@
 import Foundation
 import GalleryKit
-import GalleryServe
 import Testing
+
+@testable import GalleryServe
 
 /// The live-reload script in headless Chromium: overlay, reload and stylesheet swap.
 @Suite(.enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver"))

@@ -1,7 +1,8 @@
 import Foundation
-import GalleryServe
 import Synchronization
 import Testing
+
+@testable import GalleryServe
 
 @Suite struct FileWatcherTests {
     final class Recorder: Sendable {

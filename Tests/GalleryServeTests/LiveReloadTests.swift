@@ -1,7 +1,8 @@
 import Foundation
 import GalleryKit
-import GalleryServe
 import Testing
+
+@testable import GalleryServe
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,9 @@
 import Foundation
 import GalleryKit
-import GalleryServe
 import Synchronization
 import Testing
+
+@testable import GalleryServe
 
 #if canImport(Glibc)
     import Glibc

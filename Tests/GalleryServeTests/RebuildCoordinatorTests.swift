@@ -1,6 +1,7 @@
-import GalleryServe
 import Synchronization
 import Testing
+
+@testable import GalleryServe
 
 @Suite struct RebuildCoordinatorTests {
     final class Log: Sendable {

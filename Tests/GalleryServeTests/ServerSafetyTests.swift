@@ -1,6 +1,7 @@
 import Foundation
-import GalleryServe
 import Testing
+
+@testable import GalleryServe
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
-import GalleryServe
+
+@testable import GalleryServe
 
 /// A tiny built site in a temporary folder, with a secret file next to it (outside the site)
 /// and symlinks pointing out of it.

@@ -1,29 +1,12 @@
-import GalleryServe
-import Synchronization
 import Testing
+
+@testable import GalleryServe
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 @Suite struct StartupAndShutdownTests {
-    @Test func sigtermEndsTheWaitInsteadOfTheProcess() async throws {
-        // Ignored up front, so a signal sent before the waiter is installed cannot kill the
-        // test process; it is resent until the waiter reports it.
-        signal(SIGTERM, SIG_IGN)
-        let received = Mutex<Int32?>(nil)
-        let waiter = Task {
-            let number = await waitForShutdownSignal()
-            received.withLock { $0 = number }
-        }
-        for _ in 0..<200 where received.withLock({ $0 }) == nil {
-            kill(getpid(), SIGTERM)
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        await waiter.value
-        #expect(received.withLock { $0 } == SIGTERM)
-    }
-
     @Test func ipv6LoopbackURLUsesBrackets() throws {
         let fixture = try SiteFixture()
         do {

@@ -6,7 +6,23 @@ extension DerivativeCache {
     /// The cached record for `key`, or nil when there is no complete entry. A missing or
     /// truncated file, bad JSON or an entry of another schema is a miss, never an error.
     func lookup(_ key: CacheKey) -> PhotoDerivatives? {
-        let record = validRecord(for: key)
+        lookupEntry(key)
+    }
+
+    /// Links the record's renditions from its entry into `siteRoot` (see ``restoreEntry(_:key:into:)``).
+    func restore(_ record: PhotoDerivatives, key: CacheKey, into siteRoot: URL) -> Bool {
+        restoreEntry(record, key: key, into: siteRoot)
+    }
+
+    /// The record in the entry for `key` when it is complete and belongs to that key.
+    func validRecord(for key: CacheKey) -> PhotoDerivatives? {
+        entryRecord(for: key)
+    }
+
+    /// The record of the complete entry for `key`, counted as a hit (and the entry as used by
+    /// this build) or a miss.
+    func lookupEntry<Record: CacheRecord>(_ key: CacheKey, as kind: Record.Type = Record.self) -> Record? {
+        let record = entryRecord(for: key, as: kind)
         state.withLock { state in
             if record != nil {
                 state.statistics.hits += 1
@@ -18,21 +34,21 @@ extension DerivativeCache {
         return record
     }
 
-    /// Links the record's renditions from its entry into `siteRoot` (the output writer's
-    /// staging folder), at the paths the record names, creating folders as needed. Hard links
-    /// where possible, copies across file systems.
+    /// Links the files a record names from its entry into `siteRoot` (the output writer's
+    /// staging folder), at their site paths, creating folders as needed. Hard links where
+    /// possible, copies across file systems.
     /// - Returns: true when every file is in place; false when one could not be placed (the
     ///   entry was removed or damaged meanwhile), in which case the files it placed are removed
-    ///   again and the caller processes the photo as on a miss.
-    func restore(_ record: PhotoDerivatives, key: CacheKey, into siteRoot: URL) -> Bool {
+    ///   again and the caller makes them as on a miss.
+    func restoreEntry<Record: CacheRecord>(_ record: Record, key: CacheKey, into siteRoot: URL) -> Bool {
         // Plain strings rather than URLs: this runs for every rendition of every cached photo.
         guard let names = record.entryFileNames else { return false }
         let entry = entryPath(for: key)
         let root = siteRoot.path
         var placed: [String] = []
         var lastFolder = ""
-        for (rendition, name) in zip(record.publishedFiles, names) {
-            let destination = root + "/" + rendition.path
+        for (file, name) in zip(record.entryFiles, names) {
+            let destination = root + "/" + file.path
             let folder = String(destination[..<(destination.lastIndex(of: "/") ?? destination.endIndex)])
             var outcome = CacheFileSystem.PlaceOutcome.failed
             if folder == lastFolder || CacheFileSystem.makeDirectory(folder) {
@@ -50,33 +66,36 @@ extension DerivativeCache {
         return true
     }
 
-    /// The record in the entry for `key` when it is complete and belongs to that key.
-    func validRecord(for key: CacheKey) -> PhotoDerivatives? {
-        // The JSON is read once per process; the renditions are checked at every lookup.
-        let known = state.withLock { $0.records[key.hex] }
-        guard let record = known ?? readRecord(for: key), let names = record.entryFileNames else {
+    /// The record in the entry for `key` when the entry is complete: its record file belongs
+    /// to that key and schema, every file it names is there at its recorded size, and so is
+    /// every kept file.
+    func entryRecord<Record: CacheRecord>(for key: CacheKey, as kind: Record.Type = Record.self) -> Record? {
+        // The JSON is read once per process; the files are checked at every lookup.
+        let known = state.withLock { $0.records[key.hex] } as? Record
+        guard let record = known ?? readRecord(for: key, as: kind), let names = record.entryFileNames else {
             return nil
         }
         let folder = entryPath(for: key)
-        for (rendition, name) in zip(record.publishedFiles, names) {
-            guard let stamp = CacheFileSystem.stamp(folder + "/" + name),
-                stamp.size == Int64(rendition.byteCount)
-            else {
-                state.withLock { $0.records[key.hex] = nil }
-                return nil
-            }
+        let complete =
+            zip(record.entryFiles, names).allSatisfy { file, name in
+                CacheFileSystem.stamp(folder + "/" + name)?.size == Int64(file.byteCount)
+            } && Record.keptFileNames.allSatisfy { CacheFileSystem.stamp(folder + "/" + $0) != nil }
+        guard complete else {
+            state.withLock { $0.records[key.hex] = nil }
+            return nil
         }
         if known == nil { state.withLock { $0.records[key.hex] = record } }
         return record
     }
 
-    /// The record in the entry's `photo.json` when it belongs to that key (renditions unchecked).
-    private func readRecord(for key: CacheKey) -> PhotoDerivatives? {
+    /// The record in the entry's record file when it belongs to that key (files unchecked).
+    private func readRecord<Record: CacheRecord>(for key: CacheKey, as kind: Record.Type) -> Record? {
         guard
-            let data = FileManager.default.contents(atPath: entryPath(for: key) + "/" + Self.recordFileName),
-            let file = try? JSONDecoder().decode(CacheEntryFile.self, from: data),
-            file.schema == CacheEntryFile.currentSchema, file.key == key.hex
+            let data = FileManager.default.contents(
+                atPath: entryPath(for: key) + "/" + Record.recordFileName),
+            let file = try? JSONDecoder().decode(CacheEntryFile<Record>.self, from: data),
+            file.schema == CacheEntryFile<Record>.currentSchema, file.key == key.hex
         else { return nil }
-        return file.photo
+        return file.record
     }
 }

@@ -19,8 +19,10 @@ import Synchronization
 ///
 /// **Entries.** `<cache>/<key[0..2]>/<key>/` holds the rendition files (named by the last
 /// component of their site path) and `photo.json`, the photo's ``PhotoDerivatives`` (nothing of
-/// its ``PhotoSource``, which comes fresh from the content stage at every build). An entry is written in `<cache>/tmp/` and renamed into place, so a crash never
-/// leaves a half entry under its key. A missing file, a size that differs from the record or
+/// its ``PhotoSource``, which comes fresh from the content stage at every build); a clip's
+/// entry holds its published files, `video.json` and its poster. Both kinds are one
+/// ``CacheRecord`` code path: an entry is written in `<cache>/tmp/` and renamed into place, so
+/// a crash never leaves a half entry under its key. A missing file, a size that differs from the record or
 /// bad JSON makes ``lookup(_:)`` report a miss, never an error; ``store(_:of:renditionsIn:key:)``
 /// then replaces the broken entry.
 ///
@@ -68,9 +70,9 @@ final class DerivativeCache: Sendable {
         /// Source paths keyed during the current build.
         var seenFiles: Set<String> = []
         var statistics = CacheStatistics()
-        /// Records read from (or stored in) entries during this process's life, so a cache
-        /// kept open across builds (the preview server's) reads each `photo.json` once.
-        var records: [String: PhotoDerivatives] = [:]
+        /// Records read from entries during this process's life, so a cache kept open across
+        /// builds (the preview server's) reads each `photo.json` or `video.json` once.
+        var records: [String: any CacheRecord] = [:]
     }
 
     /// Opens (creating it if needed) the cache folder and reads its index.

@@ -31,7 +31,10 @@ enum ContentProblem: ErrorReason {
     case wrongType(key: String, expected: String, found: String)
     /// `cover:` or `hero:` names a photo the album does not have.
     case missingPhoto(key: String, name: String)
-    case baseURLNotAbsolute(String)
+    /// `base_url` is not a URL every page can start its links with (see ``BaseURL``).
+    case baseURL(String, BaseURLProblem)
+    /// `base_url` lacks its last `/`, which is added.
+    case baseURLWithoutSlash(String)
     /// `privacy.exif` names metadata that is never published (`gps`, `serial`, `makernote`).
     case refusedMetadata(String, reason: String)
     /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
@@ -81,9 +84,10 @@ enum ContentProblem: ErrorReason {
     var severity: Severity {
         switch self {
         case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .syntax,
-            .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin:
+            .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin,
+            .baseURL:
             .error
-        case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLNotAbsolute,
+        case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLWithoutSlash,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .videoOnlyKey, .linkOutsideContent,
             .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
             .secondIndex, .hugoKey, .unreadableXMP:
@@ -120,8 +124,10 @@ enum ContentProblem: ErrorReason {
             "'\(key)' should be \(expected), not \(found); using the default"
         case .missingPhoto(let key, let name):
             "\(key): no photo named '\(name)' in this album; ignored"
-        case .baseURLNotAbsolute(let value):
-            "base_url '\(value)' is not an absolute URL like 'https://example.org/'"
+        case .baseURL(let value, let problem):
+            "base_url '\(value)' \(problem.detail)"
+        case .baseURLWithoutSlash(let value):
+            "base_url '\(value)' does not end in '/'; using '\(value)/'"
         case .refusedMetadata(let word, let reason):
             "privacy.exif: '\(word)' is refused: \(reason); left out"
         case .unsupportedImage(let format):

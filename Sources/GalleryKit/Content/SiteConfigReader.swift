@@ -49,15 +49,8 @@ enum SiteConfigReader {
             }
         }
         if let value = fields.bool("raw_html") { config.allowRawHTML = value }
-        if let value = fields.string("base_url"), value.isEmpty { config.baseURLLeftEmpty = true }
-        if let value = fields.string("base_url"), !value.isEmpty {
-            config.baseURL = value.hasSuffix("/") ? value : value + "/"
-            let lower = value.lowercased()
-            if !(lower.hasPrefix("https://") || lower.hasPrefix("http://")),
-                let node = fields.node("base_url")
-            {
-                reporter.report(.baseURLNotAbsolute(value), at: node)
-            }
+        if let value = fields.string("base_url"), let node = fields.node("base_url") {
+            readBaseURL(value, at: node, into: &config, reporter: reporter)
         }
         if let images = fields.nested("images", knownKeys: imageKeys) {
             readImages(images, into: &config.images)
@@ -118,9 +111,41 @@ enum SiteConfigReader {
         if let language = values["languagecode"] { config.language = language }
         if let copyright = values["copyright"] { config.copyright = copyright }
         if let base = values["baseurl"], !base.isEmpty {
-            config.baseURL = base.hasSuffix("/") ? base : base + "/"
+            switch BaseURL.check(base) {
+            case .valid(let url), .missingSlash(let url):
+                config.baseURL = url
+            case .invalid(let problem):
+                // Hugo takes a relative `baseURL = "/"`; galleryc builds such a site root-relative.
+                let node = pairs.first { $0.key.scalar?.lowercased() == "baseurl" }?.value
+                reporter.report(
+                    .hugoKey("baseURL", meaning: "'\(base)' \(problem.detail); the site is built without it"),
+                    line: node?.line, column: node?.column)
+                config.baseURLLeftEmpty = true
+            }
         }
         return config
+    }
+
+    /// `base_url`: empty on purpose, a URL (``BaseURL``), one short of its last `/` (a warning),
+    /// or an error, and then the site is built root-relative (and the build fails).
+    private static func readBaseURL(
+        _ value: String, at node: YAMLNode, into config: inout SiteConfig, reporter: IssueReporter
+    ) {
+        guard !value.isEmpty else {
+            config.baseURLLeftEmpty = true
+            return
+        }
+        switch BaseURL.check(value) {
+        case .valid(let url):
+            config.baseURL = url
+        case .missingSlash(let fixed):
+            reporter.report(.baseURLWithoutSlash(value), at: node)
+            config.baseURL = fixed
+        case .invalid(let problem):
+            reporter.report(.baseURL(value, problem), at: node)
+            // Reported: no second message saying that base_url is not set.
+            config.baseURLLeftEmpty = true
+        }
     }
 
     /// `video: false` (or `true`), or a mapping of `enabled`, `height`, `crf`, `formats`.

@@ -6,9 +6,9 @@ import Foundation
 /// Per photo (its bytes read once by the image stage, see ``PhotoFile``): find EXIF, decode (JPEG at the smallest DCT scale that still covers
 /// the largest rendition; PNG, WebP, HEIC/HEIF in full), apply the EXIF orientation (not for
 /// HEIF, which libheif already turned), then resize each width from the previous (larger) one
-/// with Lanczos-3 (in linear light), encoding each size in every format on other cores while the
-/// cascade goes on (``RenditionEncoder``). Alpha is kept in WebP and flattened onto
-/// `images.background` for JPEG. Output is byte-for-byte deterministic.
+/// with Lanczos-3 (in linear light), encoding each size in every format on the build's other
+/// workers while the cascade goes on (``RenditionEncoder``, ``WorkerPool``). Alpha is kept in
+/// WebP and flattened onto `images.background` for JPEG. Output is byte-for-byte deterministic.
 struct ImagePipeline: Sendable {
     /// Bump when the pipeline's output changes for the same input and settings, so that cached
     /// renditions are made again. Part of the derivative cache key, not of rendition URLs.
@@ -45,13 +45,16 @@ struct ImagePipeline: Sendable {
 
     let settings: ImageSettings
     let outputDirectory: URL
+    /// Where the encodes of each photo run: the build's pool, shared with the image stage.
+    let workers: WorkerPool
 
     /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.<jpg|webp>, where
     /// <hash> is ``contentHash(sourceDigest:)``.
-    init(settings: ImageSettings, outputDirectory: URL) {
+    init(settings: ImageSettings, outputDirectory: URL, workers: WorkerPool = WorkerPool()) {
         ImageCodecs.largeBuffersReturnToSystem
         self.settings = settings
         self.outputDirectory = outputDirectory
+        self.workers = workers
     }
 
     /// Decodes (DCT-scaled), orients, resizes and encodes one photo.

@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// The resizes are a chain (each width from the previous, larger one), but the encodes are
 /// independent: each size is handed over as soon as it exists, and its (size, format) encodes
-/// run on Dispatch's global pool while the worker resizes the next size. With fewer photos left
-/// than cores, the other cores thus work on this photo's encodes instead of idling.
+/// go to the build's ``WorkerPool`` while the worker resizes the next size. A free worker (fewer
+/// photos left than `--jobs`) takes them; otherwise the photo's own worker runs them when it
+/// waits. Either way no more than `--jobs` threads work.
 final class RenditionEncoder: Sendable {
     /// Where and how the files are written; the same for every size of the photo.
     struct Target: Sendable {
@@ -22,7 +23,7 @@ final class RenditionEncoder: Sendable {
     private let pipeline: ImagePipeline
     private let target: Target
     private let formats: [ImageFormat]
-    private let group = DispatchGroup()
+    private let group: WorkerPool.Group
     private let results = Mutex<[(width: Int, format: Int, result: Result<Rendition, ImageError>)]>([])
 
     /// An encoder writing `formats` (AVIF, WebP and JPEG; others are ignored) for `target`.
@@ -30,12 +31,13 @@ final class RenditionEncoder: Sendable {
         self.pipeline = pipeline
         self.target = target
         self.formats = formats.filter { $0 == .jpeg || $0 == .webp || $0 == .avif }
+        group = pipeline.workers.makeGroup()
     }
 
     /// Starts encoding `pixels` in every format; returns at once.
     func submit(_ pixels: PixelBuffer) {
         for (index, format) in formats.enumerated() {
-            DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+            group.add { [self] in
                 let target = self.target
                 let result = Result { () throws(ImageError) -> Rendition in
                     try pipeline.encode(

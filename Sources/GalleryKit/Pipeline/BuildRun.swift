@@ -15,6 +15,16 @@ struct BuildRun: Sendable {
     let diagnostics: DiagnosticCollector
     let phases = PhaseClock()
     let start = ContinuousClock.now
+    /// Every worker of the build, `--jobs` of them: the video and image stages, each photo's
+    /// encodes, page writing and the GPS scan all run on it.
+    let workers: WorkerPool
+
+    init(options: BuildOptions, recycler: any SiteRecycler, diagnostics: DiagnosticCollector) {
+        self.options = options
+        self.recycler = recycler
+        self.diagnostics = diagnostics
+        workers = WorkerPool(workers: options.jobs)
+    }
 
     /// What the image phase made, with the cache it used.
     struct Images: Sendable {
@@ -115,7 +125,7 @@ struct BuildRun: Sendable {
         let clips = site.root.allAlbums.flatMap(\.photos).filter(\.isVideo)
         guard !clips.isEmpty else { return VideoStage.Output() }
         let stage = VideoStage(
-            settings: site.config.video, jobs: options.jobs, cache: cache, siteRoot: staging.stagingDirectory)
+            settings: site.config.video, workers: workers, cache: cache, siteRoot: staging.stagingDirectory)
         return await phases.measure(.videos) {
             await stage.run(
                 clips, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
@@ -133,8 +143,9 @@ struct BuildRun: Sendable {
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Images {
         var stage = ImageStage(
-            pipeline: ImagePipeline(settings: site.config.images, outputDirectory: staging.stagingDirectory),
-            jobs: options.jobs, cache: cache, siteRoot: staging.stagingDirectory,
+            pipeline: ImagePipeline(
+                settings: site.config.images, outputDirectory: staging.stagingDirectory, workers: workers),
+            cache: cache, siteRoot: staging.stagingDirectory,
             finish: MotionAnalysis.finish, phases: phases)
         stage.posters = videos.posters
         let items = site.root.allAlbums.flatMap(\.photos).filter {
@@ -217,10 +228,11 @@ struct BuildRun: Sendable {
     /// writes the rendered files into the staging folder and checks everything the site will
     /// publish for the sources' GPS positions; returns what it found, sorted by file.
     /// A file that cannot be written (a full disk, say) stops the build: the output folder is
-    /// not usable, `--keep-going` or not.
+    /// not usable, `--keep-going` or not. Nil when the build was cancelled meanwhile: the
+    /// writing and the scan started no further file, and what they found is not a verdict.
     func write(
         _ files: [OutputFile], images: Images, downloads: AlbumDownloads, into staging: OutputWriter
-    ) throws(BuildFailed) -> [GPSLeak] {
+    ) async throws(BuildFailed) -> [GPSLeak]? {
         let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
         var leaks: [GPSLeak] = []
         if !files.isEmpty {
@@ -236,20 +248,28 @@ struct BuildRun: Sendable {
                 }
             }
             do {
-                leaks = try phases.measure(.writePages) { () throws(OutputError) in
-                    try SitePublishing.writeAndScan(
-                        files, writer: staging, scanner: scanner, jobs: options.jobs,
+                let written = try await phases.measure(.writePages) { () async throws(OutputError) in
+                    try await SitePublishing.writeAndScan(
+                        files, writer: staging, scanner: scanner, workers: workers,
                         recycled: staging.isRecycled)
                 }
+                guard let written else { return nil }
+                leaks = written
             } catch {
                 throw stop(error)
             }
         }
-        leaks += phases.measure(.scanImages) {
-            SitePublishing.scanRenditions(
-                images.derivatives, knownClean: images.knownCleanPaths,
-                staging: staging.stagingDirectory, scanner: scanner)
-                + scanner.scanOutput(directory: staging.stagingDirectory, paths: downloads.paths.sorted())
+        do {
+            leaks += try await phases.measure(.scanImages) { () async throws(CancellationError) in
+                try await SitePublishing.scanRenditions(
+                    images.derivatives, knownClean: images.knownCleanPaths,
+                    staging: staging.stagingDirectory, scanner: scanner, workers: workers)
+                    + scanner.scanOutput(
+                        directory: staging.stagingDirectory, paths: downloads.paths.sorted(), workers: workers
+                    )
+            }
+        } catch {
+            return nil
         }
         discardEntries(of: leaks, images: images)
         return leaks.sorted { $0.location.file < $1.location.file }

@@ -1,19 +1,17 @@
 import Foundation
-import Synchronization
 
-/// Stage 2's fan-out: runs the image pipeline over every photo in `jobs` worker threads.
+/// Stage 2's fan-out: runs the image pipeline over every photo on the build's ``WorkerPool``.
 ///
-/// Plain threads rather than tasks: the work is long, blocking CPU work in C libraries, and a
-/// fixed number of workers keeps peak memory bounded by `jobs` decoded photos, whatever the
-/// number of photos. Workers take the next photo from a shared index and return values; the
-/// caller gets them keyed by source path, so the result does not depend on finishing order.
+/// At most `--jobs` photos are in flight, so peak memory is bounded by that many decoded
+/// photos, whatever the number of photos; each photo's encodes go to the same pool. Each photo
+/// returns its values, and the stage assembles them in the photos' order, so the result does
+/// not depend on finishing order.
 ///
 /// Each source file is read at most once (``PhotoFile``), and only when something needs its
 /// bytes: the cache key when the index does not know the file, the pipeline on a cache miss,
 /// the GPS reader when the cache does not remember the source's coordinates.
 struct ImageStage: Sendable {
     var pipeline: ImagePipeline
-    var jobs: Int
     /// Renditions of earlier builds; nil builds without one.
     var cache: DerivativeCache?
     /// Where renditions restored from the cache are linked to (the staging folder).
@@ -38,86 +36,74 @@ struct ImageStage: Sendable {
         var cacheKeys: [String: [CacheKey]] = [:]
     }
 
-    /// Processes `photos`; failures become diagnostics and the photo is left out.
+    /// Processes `photos` on the pipeline's workers; failures become diagnostics and the photo
+    /// is left out. A cancelled build starts no further photo and gets an empty output (the
+    /// build then stops).
     func run(
         _ photos: [PhotoSource], contentDirectory: URL, diagnostics: DiagnosticCollector,
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Output {
-        let total = photos.count
-        guard total > 0 else { return Output(derivatives: [:], sourceCoordinates: [], cachedCount: 0) }
-        let state = WorkQueue()
-        let workerCount = min(jobs, total)
+        var output = Output(derivatives: [:], sourceCoordinates: [], cachedCount: 0)
+        let photoCount = photos.count { !$0.isVideo }
+        let done = Locked(0)
         let stage = self
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let group = DispatchGroup()
-            for _ in 0..<workerCount {
-                group.enter()
-                let thread = Thread {
-                    stage.work(
-                        photos, state: state, contentDirectory: contentDirectory,
-                        diagnostics: diagnostics, progress: progress)
-                    group.leave()
+        let outcomes: [Outcome]
+        do {
+            outcomes = try await pipeline.workers.map(photos.count) { index in
+                let outcome = stage.work(
+                    photos[index], contentDirectory: contentDirectory, diagnostics: diagnostics)
+                // A clip's poster is work here, but progress counts photos, as the summary does.
+                if !photos[index].isVideo {
+                    let count = done.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    progress(BuildProgress(photosDone: count, photosTotal: photoCount))
                 }
-                // Large photos recurse deep in libjpeg's and our resize code; 8 MB like the
-                // main thread rather than Foundation's 512 KB default for secondary threads.
-                thread.stackSize = 8 << 20
-                thread.start()
+                return outcome
             }
-            group.notify(queue: .global()) { continuation.resume() }
+        } catch {
+            return output
         }
-        return state.lock.withLock { state in
-            Output(
-                derivatives: state.results,
-                sourceCoordinates: state.coordinates.sorted { $0.source < $1.source },
-                cachedCount: state.cached, cacheKeys: state.keys)
+        for (photo, outcome) in zip(photos, outcomes) {
+            output.sourceCoordinates += outcome.coordinates
+            guard let derivatives = outcome.derivatives else { continue }
+            output.derivatives[photo.sourcePath] = derivatives
+            if outcome.fromCache { output.cachedCount += 1 }
+            if let key = outcome.entry {
+                for file in derivatives.publishedFiles {
+                    output.cacheKeys[file.path, default: []].append(key)
+                }
+            }
         }
+        output.sourceCoordinates.sort { $0.source < $1.source }
+        return output
     }
 
-    private func work(
-        _ photos: [PhotoSource], state: WorkQueue, contentDirectory: URL,
-        diagnostics: DiagnosticCollector, progress: @Sendable (BuildProgress) -> Void
-    ) {
-        let photoCount = photos.count { !$0.isVideo }
-        while true {
-            let next = state.lock.withLock { state -> Int? in
-                guard state.next < photos.count else { return nil }
-                defer { state.next += 1 }
-                return state.next
-            }
-            guard let index = next else { return }
-            let photo = photos[index]
-            let file = SourceFile(
-                url: posters[photo.sourcePath] ?? contentDirectory.appendingPathComponent(photo.sourcePath),
-                displayPath: photo.sourcePath)
-            let outcome = process(photo, file: file, diagnostics: diagnostics)
-            let coordinates = sourceCoordinates(of: photo, file: file, key: outcome.key)
-            // A clip's poster is work here, but progress counts photos, as the summary does.
-            let counted = !photo.isVideo
-            let done = state.lock.withLock { state -> Int? in
-                if let derivatives = outcome.derivatives { state.results[photo.sourcePath] = derivatives }
-                if outcome.fromCache { state.cached += 1 }
-                if let key = outcome.entry, let derivatives = outcome.derivatives {
-                    for file in derivatives.publishedFiles { state.keys[file.path, default: []].append(key) }
-                }
-                state.coordinates += coordinates
-                guard counted else { return nil }
-                state.done += 1
-                return state.done
-            }
-            if let done { progress(BuildProgress(photosDone: done, photosTotal: photoCount)) }
-        }
+    /// One photo, start to end, in one worker.
+    private func work(_ photo: PhotoSource, contentDirectory: URL, diagnostics: DiagnosticCollector)
+        -> Outcome
+    {
+        let file = SourceFile(
+            url: posters[photo.sourcePath] ?? contentDirectory.appendingPathComponent(photo.sourcePath),
+            displayPath: photo.sourcePath)
+        var outcome = process(photo, file: file, diagnostics: diagnostics)
+        outcome.coordinates = sourceCoordinates(of: photo, file: file, key: outcome.key)
+        return outcome
     }
 }
 
 extension ImageStage {
     /// What became of one photo: nil derivatives when it failed (the reason is in the
-    /// diagnostics), its cache key, whether it came from the cache, and the cache entry its
-    /// published files are in (restored or stored; nil when there is none).
-    private struct Outcome {
+    /// diagnostics), its cache key, whether it came from the cache, the cache entry its
+    /// published files are in (restored or stored; nil when there is none), and the GPS
+    /// positions its source holds.
+    fileprivate struct Outcome: Sendable {
         var derivatives: PhotoDerivatives?
         var key: CacheKey?
         var fromCache: Bool
         var entry: CacheKey?
+        var coordinates: [GPSCoordinate] = []
     }
 
     /// One photo: restored from the cache when an entry for its bytes and settings exists,
@@ -200,18 +186,4 @@ private final class SourceFile {
         outcome = result
         return try result.get()
     }
-}
-
-/// What the workers share, behind a mutex (a class, so the threads can hold it).
-private final class WorkQueue: Sendable {
-    let lock = Mutex(WorkState())
-}
-
-private struct WorkState {
-    var next = 0
-    var done = 0
-    var results: [String: PhotoDerivatives] = [:]
-    var coordinates: [GPSCoordinate] = []
-    var cached = 0
-    var keys: [String: [CacheKey]] = [:]
 }

@@ -44,7 +44,8 @@ public enum SiteBuilder {
         let tags = run.collectTags(ordered, images: images)
         let files = run.render(
             ordered, images: images, tags: tags, downloads: downloads, theme: theme)
-        let leaks = try run.write(files, images: images, downloads: downloads, into: staging)
+        guard let leaks = try await run.write(files, images: images, downloads: downloads, into: staging)
+        else { throw CancellationError() }
         try run.verdict(leaks: leaks, rendered: files)
         try Task.checkCancellation()
         try run.commit(staging)

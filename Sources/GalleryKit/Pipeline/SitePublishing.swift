@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -18,54 +17,58 @@ import Synchronization
 ///   entries that an earlier successful build already scanned (content-addressed, never edited
 ///   in place, and the image check does not depend on the sources' coordinates).
 enum SitePublishing {
-    /// Writes `files` (in parallel) and scans them; returns the leaks, sorted by path.
+    /// Writes `files` on the build's workers and scans them; returns the leaks, sorted by
+    /// path, or nil when the build was cancelled (then no further file was started).
     /// In a recycled staging folder, a file whose bytes are already there is only recorded,
     /// and any other replaces what is there.
+    /// - Throws: the first file in order that cannot be written; no file after it is started.
     static func writeAndScan(
-        _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, jobs: Int,
+        _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, workers: WorkerPool,
         recycled: Bool = false
-    ) throws(OutputError) -> [GPSLeak] {
-        let leaks = Mutex<[GPSLeak]>([])
-        let failure = Mutex<(index: Int, error: OutputError)?>(nil)
-        let workers = max(1, min(jobs, files.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: files.count, by: workers) {
-                let file = files[index]
-                if let leak = scanner.scan(path: file.path, bytes: file.contents) {
-                    leaks.withLock { $0.append(leak) }
+    ) async throws(OutputError) -> [GPSLeak]? {
+        let firstFailure = Locked<Int?>(nil)
+        let outcomes = try? await workers.map(files.count) { index -> Result<GPSLeak?, OutputError>? in
+            if let failed = firstFailure.withLock({ $0 }), failed < index { return nil }
+            let file = files[index]
+            let leak = scanner.scan(path: file.path, bytes: file.contents)
+            do throws(OutputError) {
+                if !recycled {
+                    try writer.write(file)
+                } else if writer.stagedBytes(at: file.path) == file.contents {
+                    try writer.keep(path: file.path)
+                } else {
+                    try writer.replace(path: file.path, bytes: file.contents)
                 }
-                do throws(OutputError) {
-                    if !recycled {
-                        try writer.write(file)
-                    } else if writer.stagedBytes(at: file.path) == file.contents {
-                        try writer.keep(path: file.path)
-                    } else {
-                        try writer.replace(path: file.path, bytes: file.contents)
-                    }
-                } catch {
-                    // The first failing file in order, whichever worker got there first.
-                    failure.withLock { first in
-                        if first.map({ index < $0.index }) ?? true { first = (index, error) }
-                    }
-                    return
-                }
+            } catch {
+                firstFailure.withLock { first in first = min(first ?? index, index) }
+                return .failure(error)
+            }
+            return .success(leak)
+        }
+        guard let outcomes else { return nil }
+        var leaks: [GPSLeak] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .failure(let error): throw error
+            case .success(let leak): if let leak { leaks.append(leak) }
+            case nil: break
             }
         }
-        if let failed = failure.withLock({ $0 }) { throw failed.error }
-        return leaks.withLock { $0 }.sorted { $0.location.file < $1.location.file }
+        return leaks.sorted { $0.location.file < $1.location.file }
     }
 
     /// Scans the renditions of `photos` (and the files of videos among them) in the staging
     /// folder, skipping `knownClean` paths.
+    /// - Throws: `CancellationError` when the build was cancelled.
     static func scanRenditions(
         _ photos: [String: PhotoDerivatives], knownClean: Set<String>, staging: URL,
-        scanner: GPSLeakScanner
-    ) -> [GPSLeak] {
+        scanner: GPSLeakScanner, workers: WorkerPool
+    ) async throws(CancellationError) -> [GPSLeak] {
         let paths = photos.values.flatMap {
             $0.publishedFiles.map(\.path) + ($0.video?.files.map(\.path) ?? [])
         }
         .filter { !knownClean.contains($0) }
-        return scanner.scanOutput(directory: staging, paths: paths.sorted())
+        return try await scanner.scanOutput(directory: staging, paths: paths.sorted(), workers: workers)
     }
 
     /// Removes from a recycled staging folder every file of the previous site that the new

@@ -1,16 +1,16 @@
 import Foundation
-import Synchronization
 
 /// The video stage: every clip of the site transcoded (or restored from the cache), with its
 /// poster frame ready for the image stage, which then treats the clip as a photo.
 ///
-/// Two passes over the clips, each in `jobs` worker threads: first each clip's key (its bytes,
-/// streamed through SHA-256 unless the cache index knows its stamp), a cache lookup and, on a
-/// miss, ffprobe and a check that the file is not cut short; then the clips that missed are
-/// transcoded, at most `jobs` ffmpeg at a time, each decoding and filtering with its share of
-/// the cores as threads (its encoder has a fixed two, for the same bytes on every machine:
-/// ``VideoCommands/encoderThreads``), so that `jobs` clips fill the cores rather than each
-/// taking them all. Progress is the seconds of video done against
+/// Two passes over the clips, each on the build's ``WorkerPool`` (at most `--jobs` at once):
+/// first each clip's key (its bytes, streamed through SHA-256 unless the cache index knows its
+/// stamp), a cache lookup and, on a miss, ffprobe and a check that the file is not cut short;
+/// then the clips that missed are transcoded, one ffmpeg per worker, each decoding and
+/// filtering with its share of `--jobs` as threads (its encoder has a fixed two, for the same
+/// bytes on every machine: ``VideoCommands/encoderThreads``), so that the clips together fill
+/// `--jobs` cores rather than each taking them all. Each clip returns what it made and the
+/// stage assembles it in the clips' order. Progress is the seconds of video done against
 /// the seconds to do. On cancellation every ffmpeg is stopped (``ProcessCancellation``) and its
 /// work folder removed: no partial file reaches the cache or the site.
 struct VideoStage: Sendable {
@@ -19,14 +19,14 @@ struct VideoStage: Sendable {
     static let version = "galleryc-video-2"
 
     var settings: VideoSettings
-    var jobs: Int
+    /// The build's workers: one clip each at a time, `workers.workers` of them sharing the
+    /// cores ffmpeg may fill.
+    var workers: WorkerPool
     var cache: DerivativeCache?
     /// Where the published files go (the staging folder).
     var siteRoot: URL
     /// The `PATH` ffmpeg and ffprobe are looked up in.
     var environment: [String: String] = ProcessInfo.processInfo.environment
-    /// The cores the stage may fill.
-    var cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// What the stage made.
     struct Output: Sendable {
@@ -49,16 +49,43 @@ struct VideoStage: Sendable {
 
         /// Removes the work folders; call when the image stage has read the posters.
         func removeScratch() {
-            for folder in scratch { try? FileManager.default.removeItem(at: folder) }
+            for folder in scratch { TemporaryFolders.shared.remove(folder.path) }
         }
+
+        /// Takes in one published clip: its files, its poster, the cache entry behind them.
+        mutating func add(_ clip: String, _ made: Made) {
+            videos[clip] = made.video
+            posters[clip] = made.poster
+            if let scratch = made.scratch { self.scratch.append(scratch) }
+            if let key = made.entry {
+                for file in made.video.files { cacheKeys[file.path, default: []].append(key) }
+            }
+        }
+    }
+
+    /// One clip published: restored from the cache or transcoded.
+    struct Made: Sendable {
+        var video: VideoDerivatives
+        var poster: URL
+        /// The cache entry its files are in (nil when it could not be kept).
+        var entry: CacheKey?
+        /// Its work folder, when it holds the poster (no cache).
+        var scratch: URL?
     }
 
     /// One clip on its way: what the first pass learned.
     private struct Pending: Sendable {
-        var index: Int
         var key: CacheKey?
         var contentHash: String
         var probe: VideoProbe
+    }
+
+    /// What the first pass found for one clip: its locations, and then either the clip
+    /// restored from the cache or what transcoding it needs (neither when it failed).
+    private struct Prepared: Sendable {
+        var coordinates: [GPSCoordinate] = []
+        var restored: Made?
+        var pending: Pending?
     }
 
     /// Transcodes or restores `clips`; failures become diagnostics and the clip is left out.
@@ -68,37 +95,42 @@ struct VideoStage: Sendable {
     ) async -> Output {
         guard !clips.isEmpty else { return Output() }
         let cancellation = ProcessCancellation()
-        let state = Locked(Output())
-        let pending = Locked<[Pending]>([])
+        var output = Output()
         let tools = FFmpegTools.locate(environment: environment)
         let stage = self
         await withTaskCancellationHandler {
-            await Self.inThreads(min(jobs, clips.count), count: clips.count) { index in
-                guard !cancellation.isCancelled else { return }
+            let prepared = try? await workers.map(clips.count) { index in
                 let clip = clips[index]
-                let url = contentDirectory.appendingPathComponent(clip.sourcePath)
+                var found = Prepared()
                 do throws(VideoStageFailure) {
-                    if let found = try stage.prepare(
-                        clip, index: index, url: url, tools: tools, cancellation: cancellation, state: state)
-                    {
-                        pending.withLock { $0.append(found) }
-                    }
+                    try stage.prepare(
+                        clip, url: contentDirectory.appendingPathComponent(clip.sourcePath), tools: tools,
+                        cancellation: cancellation, into: &found)
                 } catch {
                     if case .failed(let problem) = error { diagnostics.emit(problem) }
                 }
+                return found
             }
-            let work = pending.withLock { $0.sorted { $0.index < $1.index } }
-            guard !work.isEmpty, !cancellation.isCancelled, case .success(let found) = tools else { return }
-            let total = work.reduce(0) { $0 + $1.probe.duration } * Double(settings.formats.count)
+            guard let prepared else { return }
+            for (clip, found) in zip(clips, prepared) {
+                output.sourceCoordinates += found.coordinates
+                if let restored = found.restored {
+                    output.add(clip.sourcePath, restored)
+                    output.cachedCount += 1
+                }
+            }
+            let work = zip(clips, prepared).compactMap { clip, found in
+                found.pending.map { (clip: clip, item: $0) }
+            }
+            guard !work.isEmpty, case .success(let found) = tools else { return }
+            let total = work.reduce(0) { $0 + $1.item.probe.duration } * Double(settings.formats.count)
             let done = Locked([Double](repeating: 0, count: work.count))
-            let workers = min(jobs, work.count)
             let transcoder = VideoTranscoder(
-                settings: settings, tools: found, threads: max(1, cores / workers), cancellation: cancellation
-            )
+                settings: settings, tools: found,
+                threads: Self.threads(jobs: workers.workers, clips: work.count),
+                cancellation: cancellation)
             progress(BuildProgress(videoSecondsDone: 0, videoSecondsTotal: total))
-            await Self.inThreads(workers, count: work.count) { slot in
-                guard !cancellation.isCancelled else { return }
-                let item = work[slot]
+            let made = try? await workers.map(work.count) { slot -> Made? in
                 let report = { (seconds: Double) in
                     let sum = done.withLock { done in
                         done[slot] = max(done[slot], seconds)
@@ -107,28 +139,36 @@ struct VideoStage: Sendable {
                     progress(BuildProgress(videoSecondsDone: sum, videoSecondsTotal: total))
                 }
                 do throws(VideoStageFailure) {
-                    try stage.transcode(
-                        clips[item.index], item, transcoder: transcoder, contentDirectory: contentDirectory,
-                        diagnostics: diagnostics, state: state, progress: report)
+                    return try stage.transcode(
+                        work[slot].clip, work[slot].item, transcoder: transcoder,
+                        contentDirectory: contentDirectory, diagnostics: diagnostics, progress: report)
                 } catch {
                     if case .failed(let problem) = error { diagnostics.emit(problem) }
+                    return nil
                 }
+            }
+            for (item, clip) in zip(work, made ?? []) {
+                if let clip { output.add(item.clip.sourcePath, clip) }
             }
         } onCancel: {
             cancellation.cancel()
         }
-        return state.withLock { output in
-            output.sourceCoordinates.sort { $0.source < $1.source }
-            return output
-        }
+        output.sourceCoordinates.sort { $0.source < $1.source }
+        return output
     }
 
-    /// The first pass for one clip: restored from the cache (nil), or what transcoding needs.
+    /// ffmpeg's decoder and filter threads for each of `clips` transcoding at once: their
+    /// share of the `jobs` workers, at least one.
+    static func threads(jobs: Int, clips: Int) -> Int {
+        max(1, jobs / max(1, min(jobs, clips)))
+    }
+
+    /// The first pass for one clip: its locations, then the clip restored from the cache, or
+    /// what transcoding it needs.
     private func prepare(
-        _ clip: PhotoSource, index: Int, url: URL,
-        tools located: Result<FFmpegTools, FFmpegTools.MissingTool>,
-        cancellation: ProcessCancellation, state: Locked<Output>
-    ) throws(VideoStageFailure) -> Pending? {
+        _ clip: PhotoSource, url: URL, tools located: Result<FFmpegTools, FFmpegTools.MissingTool>,
+        cancellation: ProcessCancellation, into found: inout Prepared
+    ) throws(VideoStageFailure) {
         let fail = { (reason: VideoProblem) in
             VideoStageFailure.failed(VideoError(reason, file: clip.sourcePath))
         }
@@ -144,8 +184,8 @@ struct VideoStage: Sendable {
         }
         let file = try reading { () throws(FileReadFailure) in try FileReader(path: url.path) }
         guard file.size > 0 else { throw fail(.emptyFile) }
-        let found = try reading { () throws(FileReadFailure) in try MovieMetadata.read(file) }
-        state.withLock { $0.sourceCoordinates += found.coordinates(source: clip.sourcePath) }
+        let metadata = try reading { () throws(FileReadFailure) in try MovieMetadata.read(file) }
+        found.coordinates = metadata.coordinates(source: clip.sourcePath)
         let contentHash = try reading { () throws(FileReadFailure) in
             let digest = { () throws(FileReadFailure) in try Self.digest(of: url.path) }
             if let cache { return try cache.contentHash(of: url, digest: digest) }
@@ -154,13 +194,8 @@ struct VideoStage: Sendable {
         let key = cache?.videoKey(
             contentHash: contentHash, settings: settings, video: clip, version: Self.version)
         if let cache, let key, let restored = cache.restoredVideo(key, into: siteRoot) {
-            state.withLock { output in
-                output.videos[clip.sourcePath] = restored.video
-                output.posters[clip.sourcePath] = restored.poster
-                output.cachedCount += 1
-                for file in restored.video.files { output.cacheKeys[file.path, default: []].append(key) }
-            }
-            return nil
+            found.restored = Made(video: restored.video, poster: restored.poster, entry: key)
+            return
         }
         let tools: FFmpegTools
         switch located {
@@ -172,21 +207,21 @@ struct VideoStage: Sendable {
         }
         let probe = try VideoProbe.probe(
             url, displayPath: clip.sourcePath, tools: tools, cancellation: cancellation)
-        return Pending(index: index, key: key, contentHash: contentHash, probe: probe)
+        found.pending = Pending(key: key, contentHash: contentHash, probe: probe)
     }
 
     /// The second pass for one clip: transcoded in a work folder, moved into the site, kept in
     /// the cache. The work folder goes whatever happens, unless it holds the poster (no cache).
     private func transcode(
         _ clip: PhotoSource, _ item: Pending, transcoder: VideoTranscoder, contentDirectory: URL,
-        diagnostics: DiagnosticCollector, state: Locked<Output>, progress: (Double) -> Void
-    ) throws(VideoStageFailure) {
+        diagnostics: DiagnosticCollector, progress: (Double) -> Void
+    ) throws(VideoStageFailure) -> Made {
         let fail = { (reason: VideoProblem) in
             VideoStageFailure.failed(VideoError(reason, file: clip.sourcePath))
         }
         let work = try makeWorkFolder(for: clip)
         var keepWork = false
-        defer { if !keepWork { try? FileManager.default.removeItem(at: work) } }
+        defer { if !keepWork { TemporaryFolders.shared.remove(work.path) } }
         let made = try transcoder.make(
             contentDirectory.appendingPathComponent(clip.sourcePath), displayPath: clip.sourcePath,
             slug: clip.slug, probe: item.probe, posterTime: clip.posterTime, work: work,
@@ -224,17 +259,12 @@ struct VideoStage: Sendable {
         } else {
             keepWork = true
         }
-        let scratch = keepWork ? work : nil
-        state.withLock { output in
-            output.videos[clip.sourcePath] = video
-            output.posters[clip.sourcePath] = poster
-            if let scratch { output.scratch.append(scratch) }
-            if let stored { for file in files { output.cacheKeys[file.path, default: []].append(stored) } }
-        }
+        return Made(video: video, poster: poster, entry: stored, scratch: keepWork ? work : nil)
     }
 
     /// A new folder for one clip's ffmpeg output: in the cache's `tmp/` (pruned if galleryc is
-    /// killed), else in the system's temporary folder.
+    /// killed), else in the system's temporary folder; recorded in ``TemporaryFolders`` either
+    /// way, so that a second Ctrl-C removes it.
     private func makeWorkFolder(for clip: PhotoSource) throws(VideoStageFailure) -> URL {
         if let cache {
             do throws(CacheError) {
@@ -245,11 +275,8 @@ struct VideoStage: Sendable {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "galleryc-video-\(getpid())-\(UInt64.random(in: 0...UInt64.max))", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failed(
-                VideoError(.cannotWrite((error as NSError).localizedDescription), file: clip.sourcePath))
+        if let code = TemporaryFolders.shared.make(folder.path) {
+            throw .failed(VideoError(.cannotWrite(errnoText(code)), file: clip.sourcePath))
         }
         return folder
     }
@@ -273,42 +300,5 @@ struct VideoStage: Sendable {
             remaining -= Int64(block.count)
         }
         return SHA256.hexString(hasher.finalize())
-    }
-
-    /// Runs `body(0..<count)` on `threads` plain threads (blocking work: ffmpeg, hashing),
-    /// each taking the next index.
-    private static func inThreads(_ threads: Int, count: Int, _ body: @escaping @Sendable (Int) -> Void) async
-    {
-        let next = Locked(0)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let group = DispatchGroup()
-            for _ in 0..<max(1, threads) {
-                group.enter()
-                Thread {
-                    while true {
-                        let index = next.withLock { value -> Int? in
-                            guard value < count else { return nil }
-                            defer { value += 1 }
-                            return value
-                        }
-                        guard let index else { break }
-                        body(index)
-                    }
-                    group.leave()
-                }.start()
-            }
-            group.notify(queue: .global()) { continuation.resume() }
-        }
-    }
-}
-
-/// A value behind a mutex, in a class so that threads and closures can share it.
-private final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) { mutex = Mutex(value) }
-
-    func withLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
-        mutex.withLock(body)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The privacy check run after every build: no published file may carry GPS data.
 ///
@@ -47,46 +46,53 @@ struct GPSLeakScanner: Sendable {
         return InlineImages.containGPS(bytes) ? GPSLeak(.inlineImageGPS, file: path) : nil
     }
 
-    /// Checks every listed file of a built site, in parallel.
+    /// Checks every listed file of a built site on the build's workers.
     ///
     /// - Parameters:
     ///   - directory: the output (or staging) folder.
     ///   - paths: the published files, relative to `directory`.
+    ///   - workers: the pool the files are read and scanned on.
     /// - Returns: one leak per leaking (or unreadable) file, sorted by path.
-    func scanOutput(directory: URL, paths: [String]) -> [GPSLeak] {
-        let leaks = Mutex<[GPSLeak]>([])
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+    /// - Throws: `CancellationError` when the build was cancelled (no further file is read).
+    func scanOutput(directory: URL, paths: [String], workers: WorkerPool) async throws(CancellationError)
+        -> [GPSLeak]
+    {
+        let scanner = self
+        let found = try await workers.map(paths.count) { index -> GPSLeak? in
             let path = paths[index]
             let url = directory.appendingPathComponent(path)
             let found: GPSLeak?
             do {
-                if let leak = movieLeak(path: path, url: url) {
+                if let leak = scanner.movieLeak(path: path, url: url) {
                     found = leak
                 } else if StoredZip.isZip(url) {
                     // An album ZIP: each photo in it is scanned as the image it is, one at a time.
                     var leak: GPSLeak?
                     try StoredZip.forEachEntry(of: url) { entry in
-                        leak = scan(path: path, bytes: entry)
+                        leak = scanner.scan(path: path, bytes: entry)
                         return leak == nil
                     }
                     found = leak
                 } else {
-                    found = scan(path: path, bytes: [UInt8](try Data(contentsOf: url)))
+                    found = scanner.scan(path: path, bytes: [UInt8](try Data(contentsOf: url)))
                 }
             } catch {
                 found = GPSLeak(.unreadable(detail: fileErrorText(error)), file: path)
             }
-            if let found { leaks.withLock { $0.append(found) } }
+            return found
         }
-        return leaks.withLock { $0 }.sorted { $0.location.file < $1.location.file }
+        return found.compactMap { $0 }.sorted { $0.location.file < $1.location.file }
     }
 
-    /// Checks every regular file under `directory` (hidden files included), in parallel.
+    /// Checks every regular file under `directory` (hidden files included) on `workers`.
     ///
-    /// - Parameter directory: the output (or staging) folder.
+    /// - Parameters:
+    ///   - directory: the output (or staging) folder.
+    ///   - workers: the pool the files are read and scanned on.
     /// - Returns: one leak per leaking (or unreadable) file, sorted by path relative to
     ///   `directory`; a folder that cannot be listed is reported as one unreadable leak at `.`.
-    func scanOutput(directory: URL) -> [GPSLeak] {
+    /// - Throws: `CancellationError` when the task was cancelled.
+    func scanOutput(directory: URL, workers: WorkerPool) async throws(CancellationError) -> [GPSLeak] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder),
             isFolder.boolValue,
@@ -98,7 +104,7 @@ struct GPSLeakScanner: Sendable {
         while let path = walker.nextObject() as? String {
             if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { paths.append(path) }
         }
-        return scanOutput(directory: directory, paths: paths.sorted())
+        return try await scanOutput(directory: directory, paths: paths.sorted(), workers: workers)
     }
 
     /// A leak in the atoms of an MP4 or MOV at `url`, read box by box (the media data is never

@@ -31,25 +31,6 @@ struct LinkBuilder: Sendable {
 
     /// Percent-encodes everything in a path that is not allowed unescaped in a URL path.
     static func percentEncoded(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            if isAllowed(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = Array("0123456789ABCDEF")
-                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
-            }
-        }
-        return out
-    }
-
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~/!$&'()*+,;=:@".utf8.contains(byte)
-        }
+        URLPathText.percentEncoded(path)
     }
 }

@@ -16,7 +16,9 @@ import Synchronization
 /// (galleryc ignores them while a build runs, and ignored signals survive `exec`), stdin on
 /// `/dev/null`, and stdout read line by line as it comes (ffmpeg's `-progress`).
 enum ChildProcess {
-    private static let spawnLock = Mutex(())
+    /// Held while a child is started and recorded in ``RunningChildren``; true once the process
+    /// is ending (``stopAllBeforeExit()``), and then no child starts.
+    private static let spawnLock = Mutex(false)
 
     /// What a finished child left.
     struct Outcome: Sendable {
@@ -47,7 +49,8 @@ enum ChildProcess {
         // One spawn at a time, pipes made close-on-exec under the same lock: a child started
         // by another worker between `pipe` and `fcntl` would otherwise inherit this one's
         // pipe and hold it open (Glibc's module does not offer `pipe2`).
-        let started = spawnLock.withLock { _ -> Result<(pid_t, Int32, Int32), Failure> in
+        let started = spawnLock.withLock { ending -> Result<(pid_t, Int32, Int32), Failure> in
+            guard !ending else { return .failure(.cancelled) }
             var output: [Int32] = [-1, -1]
             var errors: [Int32] = [-1, -1]
             guard pipe(&output) == 0 else { return .failure(.cannotStart(errnoText())) }
@@ -63,6 +66,7 @@ enum ChildProcess {
             }
             do throws(Failure) {
                 let pid = try spawn(executable, arguments, stdout: output[1], stderr: errors[1])
+                RunningChildren.shared.insert(pid)
                 return .success((pid, output[0], errors[0]))
             } catch {
                 close(output[0])
@@ -83,6 +87,32 @@ enum ChildProcess {
         return Outcome(
             status: status, standardOutput: standardOutput,
             standardError: String(decoding: standardError, as: UTF8.self))
+    }
+
+    /// For a process about to end at once (a second Ctrl-C): no child starts any more, every
+    /// running one is killed with its process group (SIGKILL), and this returns once each has
+    /// ended (or after two seconds), so that none outlives galleryc or writes after it.
+    static func stopAllBeforeExit() {
+        spawnLock.withLock { ending in ending = true }
+        let running = RunningChildren.shared.signalAll(SIGKILL)
+        let deadline = ContinuousClock.now + .seconds(2)
+        for pid in running {
+            while !hasEnded(pid), ContinuousClock.now < deadline { usleep(2_000) }
+        }
+    }
+
+    /// True once `pid` has ended: a zombie not yet reaped counts (its files are closed), and
+    /// it is not reaped here, because the worker that started it does that.
+    private static func hasEnded(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else {
+            return errno == ECHILD
+        }
+        #if canImport(Glibc)
+            return info._sifields._sigchld.si_pid == pid
+        #else
+            return info.si_pid == pid
+        #endif
     }
 
     /// Starts the child in a new process group with default signal handling.
@@ -200,13 +230,11 @@ final class ProcessCancellation: Sendable {
 
     /// Records a started child; false when the stage is already cancelled.
     fileprivate func register(_ pid: pid_t) -> Bool {
-        let accepted = state.withLock { state in
+        state.withLock { state in
             guard !state.cancelled else { return false }
             state.running.insert(pid)
             return true
         }
-        if accepted { RunningChildren.shared.insert(pid) }
-        return accepted
     }
 
     /// Waits for the child to end and forgets it; returns its status (128 + signal when killed).
@@ -222,7 +250,8 @@ final class ProcessCancellation: Sendable {
 
 /// Every child galleryc has running, process-wide: the one place a process about to `_exit`
 /// (a second Ctrl-C) can find them. Process-wide on purpose: children are a property of the
-/// process, not of one build.
+/// process, not of one build. A child is recorded as it starts, under ``ChildProcess``'s
+/// spawn lock, and forgotten once reaped.
 final class RunningChildren: Sendable {
     static let shared = RunningChildren()
     private let pids = Mutex<Set<pid_t>>([])
@@ -230,16 +259,13 @@ final class RunningChildren: Sendable {
     func insert(_ pid: pid_t) { pids.withLock { _ = $0.insert(pid) } }
     func remove(_ pid: pid_t) { pids.withLock { _ = $0.remove(pid) } }
 
-    /// SIGKILL to every running child's process group.
-    func killAll() {
+    /// Sends `signal` to every running child's process group, under the lock (a child reaped
+    /// meanwhile is no longer listed, so a pid the system gave to another process is never
+    /// signalled); returns the children signalled.
+    func signalAll(_ signal: Int32) -> Set<pid_t> {
         pids.withLock { pids in
-            for pid in pids { kill(-pid, SIGKILL) }
+            for pid in pids { kill(-pid, signal) }
+            return pids
         }
     }
-}
-
-/// For the command line: what to do before the process ends at once (a second Ctrl-C).
-public enum ChildProcesses {
-    /// Kills every ffmpeg or ffprobe galleryc started and has not reaped yet.
-    public static func killAll() { RunningChildren.shared.killAll() }
 }

@@ -9,8 +9,8 @@
 struct VideoCommands: Sendable, Hashable {
     var settings: VideoSettings
     var probe: VideoProbe
-    /// ffmpeg's threads for one command's decoder and filters: the cores shared by the clips
-    /// transcoding at once. They do not change a byte of the output.
+    /// ffmpeg's threads for one command's decoder and filters: `--jobs` shared by the clips
+    /// transcoding at once (``VideoStage/threads(jobs:clips:)``). They do not change a byte of the output.
     var threads: Int
 
     /// The encoders' threads, whatever the machine and `--jobs`: x264's and libvpx's output

@@ -6,8 +6,8 @@ import Foundation
 struct VideoTranscoder: Sendable {
     var settings: VideoSettings
     var tools: FFmpegTools
-    /// ffmpeg's decoder and filter threads per command, so that `--jobs` commands at once
-    /// share the cores (the encoder's are fixed: ``VideoCommands/encoderThreads``).
+    /// ffmpeg's decoder and filter threads per command, so that the commands running at once
+    /// share `--jobs` (the encoder's are fixed: ``VideoCommands/encoderThreads``).
     var threads: Int
     /// Stops ffmpeg when the build is cancelled.
     var cancellation: ProcessCancellation

@@ -151,4 +151,36 @@ import Testing
         try Data(tampered.utf8).write(to: recordURL)
         #expect(stored.cache.lookup(stored.key) == nil)
     }
+
+    /// A clip's entry goes the photo's way (one code path): stored, restored as hard links,
+    /// and a miss when a file it needs (here the poster, which is not published) is gone,
+    /// until a store replaces it.
+    @Test func videoEntriesAreStoredCheckedAndRestoredLikePhotoEntries() throws {
+        let box = try CacheSandbox()
+        let cache = try box.makeCache()
+        let key = CacheKey(hex: String(repeating: "cd", count: 32), contentHash: "source")
+        let path = "_video/0123456789/clip.mp4"
+        let file = box.site.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data([UInt8](repeating: 7, count: 100)).write(to: file)
+        let poster = box.root.appendingPathComponent("poster.png")
+        try Data([1, 2, 3]).write(to: poster)
+        let video = VideoDerivatives(
+            duration: 2, width: 320, height: 240, hasAudio: false, transfer: .sdr,
+            files: [VideoFile(path: path, format: .mp4, byteCount: 100)])
+        let kept = try cache.storeVideo(video, poster: poster, of: "a/clip.mp4", filesIn: box.site, key: key)
+        #expect(kept.path == cache.entryDirectory(for: key).appendingPathComponent("poster.png").path)
+
+        let nextSite = box.root.appendingPathComponent("next-site")
+        let restored = try #require(cache.restoredVideo(key, into: nextSite))
+        #expect(restored.video == video && restored.poster.path == kept.path)
+        #expect(box.inode(nextSite.appendingPathComponent(path)) == box.inode(file), "hard link, not a copy")
+
+        try FileManager.default.removeItem(at: kept)
+        let reopened = try box.makeCache()
+        #expect(reopened.restoredVideo(key, into: box.root.appendingPathComponent("third")) == nil)
+        try reopened.storeVideo(video, poster: poster, of: "a/clip.mp4", filesIn: box.site, key: key)
+        #expect(reopened.restoredVideo(key, into: box.root.appendingPathComponent("fourth")) != nil)
+    }
 }

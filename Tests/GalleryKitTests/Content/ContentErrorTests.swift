@@ -34,8 +34,13 @@ import Testing
             "a.md:3:5: warning: cover: no photo named 'x.jpg' in this album; ignored"
         ),
         (
-            .baseURLNotAbsolute("example.org"),
-            "a.md:3:5: warning: base_url 'example.org' is not an absolute URL like 'https://example.org/'"
+            .baseURL("example.org", .notHTTP(suggestion: "https://example.org/")),
+            "a.md:3:5: error: base_url 'example.org' is not an absolute http or https URL; write it in full, "
+                + "like 'https://example.org/'"
+        ),
+        (
+            .baseURLWithoutSlash("https://example.org"),
+            "a.md:3:5: warning: base_url 'https://example.org' does not end in '/'; using 'https://example.org/'"
         ),
         (
             .refusedMetadata("gps", reason: "GPS is never published"),

@@ -35,7 +35,7 @@ import Testing
 
     @Test func buildsAlbumsPagesAndHome() throws {
         let content = try TemporaryContent([
-            "site.yml": "title: Trips\nbase_url: https://example.org/photos\n",
+            "site.yml": "title: Trips\nbase_url: https://example.org/photos/\n",
             "index.md": "---\ntitle: Welcome\n---\nHello *there*\n",
             "about.md": "About me\n",
             "trips/notes.md": "---\ntitle: Notes\ndate: 2024-01-02\n---\nText\n",

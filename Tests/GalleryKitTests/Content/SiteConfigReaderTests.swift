@@ -21,7 +21,7 @@ import Testing
             title: Field Notes
             description: Photos
             author: Ann
-            base_url: https://example.org/photos
+            base_url: https://example.org/photos/
             language: fr
             copyright: © Ann
             raw_html: true
@@ -134,13 +134,14 @@ import Testing
         let (config, messages) = read(yaml)
         #expect(config.title == "Photographs")
         #expect(!config.allowRawHTML)
-        #expect(config.baseURL == "example.org/")
+        #expect(config.baseURL.isEmpty)
         #expect(config.images == ImageSettings())
         #expect(
             messages == [
                 "site.yml:1:1: warning: unknown key 'titel' (did you mean 'title'?); ignored",
                 "site.yml:2:11: warning: 'raw_html' should be true or false, not 'sometimes'; using the default",
-                "site.yml:3:11: warning: base_url 'example.org' is not an absolute URL like 'https://example.org/'",
+                "site.yml:3:11: error: base_url 'example.org' is not an absolute http or https URL; write it in "
+                    + "full, like 'https://example.org/'",
                 "site.yml:5:17: warning: 'images.widths' should be a list of whole numbers from 16 to 10000, "
                     + "not 'big'; using the default",
                 "site.yml:6:13: warning: 'images.formats' should be a list of jpeg, webp or avif, not 'gif'; "

@@ -93,7 +93,7 @@ import Testing
             ])
     }
 
-    @Test func freshRenditionsAreReadBackAndScannedUnlessKnownClean() throws {
+    @Test func freshRenditionsAreReadBackAndScannedUnlessKnownClean() async throws {
         let staging = FileManager.default.temporaryDirectory
             .appendingPathComponent("galleryc-renditions-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
@@ -113,12 +113,14 @@ import Testing
             ],
             placeholder: nil, dominantColor: nil, focus: FocalPoint(x: 0.5, y: 0.5), hasAlpha: false)
         let scanner = GPSLeakScanner(sourceCoordinates: [])
-        let leaks = SitePublishing.scanRenditions(
-            [source.sourcePath: photo], knownClean: [], staging: staging, scanner: scanner)
+        let workers = WorkerPool(workers: 2)
+        let leaks = try await SitePublishing.scanRenditions(
+            [source.sourcePath: photo], knownClean: [], staging: staging, scanner: scanner, workers: workers)
         #expect(leaks.map(\.location.file) == [path])
         #expect(
-            SitePublishing.scanRenditions(
-                [source.sourcePath: photo], knownClean: [path], staging: staging, scanner: scanner
+            try await SitePublishing.scanRenditions(
+                [source.sourcePath: photo], knownClean: [path], staging: staging, scanner: scanner,
+                workers: workers
             ).isEmpty)
     }
 }

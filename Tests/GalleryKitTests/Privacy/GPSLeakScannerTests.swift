@@ -57,7 +57,7 @@ import Testing
         #expect(scanner.scan(path: "_img/1/noexif.png", bytes: png) == nil)
     }
 
-    @Test func scansAWholeOutputFolderAndNamesEveryLeakingFile() throws {
+    @Test func scansAWholeOutputFolderAndNamesEveryLeakingFile() async throws {
         let folder = Folder()
         let gpsJPEG = ImageBytes.splice(
             ImageBytes.app1(GPSCoordinatesTests.eiffel(bigEndian: false)),
@@ -72,7 +72,8 @@ import Testing
             "feed.xml", "gone.json",
         ]
 
-        let leaks = scanner.scanOutput(directory: folder.url, paths: paths)
+        let leaks = try await scanner.scanOutput(
+            directory: folder.url, paths: paths, workers: WorkerPool(workers: 2))
         #expect(
             leaks.map(\.location.file) == [
                 "_img/ab12/tower-960.jpg", "feed.xml", "gone.json", "paris/tower/index.html",
@@ -85,13 +86,14 @@ import Testing
         )
         #expect(leaks[2].message.hasPrefix("cannot read published file to check it for GPS data: "))
 
-        let listed = scanner.scanOutput(directory: folder.url)
+        let listed = try await scanner.scanOutput(directory: folder.url, workers: WorkerPool(workers: 2))
         #expect(
             listed.map(\.location.file) == ["_img/ab12/tower-960.jpg", "feed.xml", "paris/tower/index.html"])
-        #expect(scanner.scanOutput(directory: folder.url.appendingPathComponent("missing")).count == 1)
+        let missing = folder.url.appendingPathComponent("missing")
+        #expect(try await scanner.scanOutput(directory: missing, workers: WorkerPool(workers: 2)).count == 1)
     }
 
-    @Test func scanningAThousandFilesIsFast() throws {
+    @Test func aThousandFilesHideOneNeedleOfEachKind() async throws {
         let folder = Folder()
         let builder = TIFFBuilder(bigEndian: true)
         let cleanExif = builder.build(
@@ -117,12 +119,8 @@ import Testing
         try folder.put("album/250.html", Array((html + "<p>40.502, -3.504</p>").utf8))
         try folder.put("_img/photo-499.jpg", GPSCoordinatesTests.eiffelJPEG)
         let many = GPSLeakScanner(sourceCoordinates: sources)
-        let clock = ContinuousClock()
-        var leaks: [GPSLeak] = []
-        let elapsed = clock.measure { leaks = many.scanOutput(directory: folder.url, paths: paths) }
+        let leaks = try await many.scanOutput(directory: folder.url, paths: paths, workers: WorkerPool())
         #expect(leaks.map(\.location.file) == ["_img/photo-499.jpg", "album/250.html"])
         #expect(leaks.last?.message.hasSuffix("(40.502, -3.505) from p500.jpg") == true)
-        // ~25 MB in 1,000 files: about 0.1 s in a release build, 1 s in debug on a busy machine.
-        #expect(elapsed < .seconds(10))
     }
 }

@@ -181,7 +181,7 @@ import Testing
         let sandbox = try BuildSandbox()
         try TestClips.pattern(at: sandbox.content.appendingPathComponent("a/clip.mp4"), seconds: 1)
         let stage = VideoStage(
-            settings: VideoSettings(), jobs: 1, cache: nil, siteRoot: sandbox.output,
+            settings: VideoSettings(), workers: WorkerPool(workers: 1), cache: nil, siteRoot: sandbox.output,
             environment: ["PATH": sandbox.root.path])
         let diagnostics = DiagnosticCollector()
         let clip = PhotoSource(
