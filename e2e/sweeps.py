@@ -16,3 +16,14 @@ def split(names, kept=KEPT):
     """``@pytest.mark.parametrize("viewport", split(VIEWPORTS))``: the names in ``kept`` run in
     `make test`; the others are marked ``full``."""
     return [pytest.param(name, marks=() if name in kept else pytest.mark.full) for name in names]
+
+
+def grid(firsts, seconds, kept):
+    """``@pytest.mark.parametrize("name,scheme", grid(SCREENS, SCHEMES, kept))``: every pair,
+    the pairs in ``kept`` in `make test` (one of each kind, e.g. the phone dark and the laptop
+    light) and the others marked ``full``; ids as pytest writes them (``phone-dark``)."""
+    return [
+        pytest.param(a, b, id=f"{a}-{b}", marks=() if (a, b) in kept else pytest.mark.full)
+        for a in firsts
+        for b in seconds
+    ]

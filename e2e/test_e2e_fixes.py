@@ -81,11 +81,22 @@ def _rgb(css: str) -> tuple[int, int, int]:
     return tuple(round(float(v)) for v in inner[:3])
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+FOCUS_TARGETS = {
+    "tile": ("rows/", ".gk-justified > li:nth-child(2) .card-link"),
+    "slide": ("highlights/", ".gk-slide:first-child .gk-slide-link"),
+}
+
+
+# A tile in both schemes and a slide in the light one in `make test`; the dark slide in
+# `make test-full`.
 @pytest.mark.parametrize(
-    "page,selector",
-    [("rows/", ".gk-justified > li:nth-child(2) .card-link"), ("highlights/", ".gk-slide:first-child .gk-slide-link")],
-    ids=["tile", "slide"],
+    "page,selector,scheme",
+    [
+        pytest.param(*FOCUS_TARGETS[target], scheme, id=f"{target}-{scheme}",
+                     marks=pytest.mark.full if (target, scheme) == ("slide", "dark") else ())
+        for target in FOCUS_TARGETS
+        for scheme in ("light", "dark")
+    ],
 )
 def test_focus_ring_is_whole_and_visible(fixes_site, serve, sized, scheme, page, selector):
     base = serve(fixes_site)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import run_build
 from layout_fixture import ROW_ASPECTS, make_site
+from sweeps import split
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -89,7 +90,7 @@ def rows_of(tiles: list[dict]) -> list[list[dict]]:
     return rows
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("viewport", split(VIEWPORTS))
 def test_justified_rows_fill_the_column_with_equal_heights(layout_site, serve, sized, viewport):
     base = serve(layout_site)
     set_viewport(sized, viewport)
@@ -181,7 +182,7 @@ setTimeout(() => done(total), 1500);
 """
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("viewport", split(VIEWPORTS))
 def test_no_layout_shift_while_loading_and_scrolling(layout_site, serve, sized, viewport):
     base = serve(layout_site)
     set_viewport(sized, viewport)

@@ -74,7 +74,7 @@ def _first_view(driver, url: str) -> list[dict]:
     return driver.execute_script(IMAGES_JS)
 
 
-@pytest.mark.parametrize("site_name", ["fixture", "demo"])
+@pytest.mark.parametrize("site_name", split(["fixture", "demo"], kept=("fixture",)))
 def test_images_in_the_first_viewport_are_eager_and_the_first_is_high_priority(
     loading_site, demo_build, serve, sized, site_name
 ):
@@ -145,7 +145,7 @@ def _candidates(srcset: str) -> list[tuple[str, int]]:
     return sorted(found, key=lambda c: c[1])
 
 
-@pytest.mark.parametrize("viewport", split(VIEWPORTS))
+@pytest.mark.parametrize("viewport", split(VIEWPORTS, kept=("phone",)))
 def test_no_image_is_more_than_one_srcset_step_too_large(loading_site, demo_build, serve, sized, viewport):
     set_viewport(sized, viewport)
     sized.execute_cdp_cmd("Network.enable", {})

@@ -269,7 +269,14 @@ return out;
 """
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (800, 1000), (390, 844)], ids=["16x9", "4x5", "phone"])
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((1280, 720), id="16x9", marks=pytest.mark.full),
+        pytest.param((800, 1000), id="4x5", marks=pytest.mark.full),
+        pytest.param((390, 844), id="phone"),
+    ],
+)
 def test_ken_burns_never_shows_an_edge_on_any_shape(galleryc, tmp_path_factory, serve, browser, size):
     """4:3, 1:1, portrait and panorama photos as 3:2 covers and slides and as story photos in
     16:9 and 4:5 screens (and a phone's), sampled over two passes, ends included."""

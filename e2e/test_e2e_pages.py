@@ -27,7 +27,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from sigal_fixture import LONG_ALBUM, SHORT_ALBUM, SIGAL_DESCRIBED_ALBUM, STORY_ALBUM, make_sigal_site
-from sweeps import split
+from sweeps import grid, split
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -124,8 +124,7 @@ def photo_page(site: Path) -> str:
 # --- no sideways scrolling ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("viewport", split(VIEWPORTS))
+@pytest.mark.parametrize("viewport,scheme", grid(VIEWPORTS, SCHEMES, kept={("phone", "light"), ("laptop", "dark")}))
 def test_no_page_scrolls_sideways(sites, serve, sized, viewport, scheme):
     set_viewport(sized, viewport, scheme)
     problems = []

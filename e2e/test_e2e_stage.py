@@ -25,7 +25,7 @@ from conftest import REPO_ROOT, copy_content, run_build, set_reduced_motion
 from layout_fixture import photo
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from sweeps import split
+from sweeps import grid
 from test_e2e_viewer import touch, wait_for
 from viewer_fixture import make_viewer_site
 
@@ -173,8 +173,7 @@ def check_stage(m: dict, where: str) -> None:
     assert covers >= 0.9 or drawn >= cap - 1, f"{where}: the photo {m['frame']} covers {covers:.0%}"
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("name", split(SCREENS))
+@pytest.mark.parametrize("name,scheme", grid(SCREENS, SCHEMES, kept={("phone", "dark"), ("laptop", "light")}))
 def test_every_photo_is_large_on_a_dark_stage_with_its_controls_clear(name, scheme, stage_site, demo_site, serve, screen):
     show(screen, name, scheme)
     checked = 0
