@@ -1,6 +1,7 @@
 """What the browser loads, in a real browser: every image in the first viewport of a laptop
-(1280 x 800) and a phone (390 x 844) is eager and the first has fetchpriority=high, images
-further down are lazy, and no image downloaded is more than one srcset step larger than the
+(1280 x 800) and a phone (390 x 844) is eager, the largest of them on each screen (the image
+the browser counts as the Largest Contentful Paint) has fetchpriority=high, images further
+down are lazy, and no image downloaded is more than one srcset step larger than the
 width it is drawn at times the device pixel ratio.
 
 Runs on the layout fixture (e2e/layout_fixture.py) and the demo site.
@@ -61,7 +62,8 @@ document.querySelectorAll('main img:not(.gk-preview, .viewer-side img)').forEach
   }
   const visible = box.right - box.left > 1 && box.bottom - box.top > 1 &&
     box.top < innerHeight && box.bottom > 0 && box.left < innerWidth && box.right > 0;
-  out.push({index, visible, top: r.top, loading: img.getAttribute('loading'),
+  const area = visible ? (box.right - box.left) * (box.bottom - box.top) : 0;
+  out.push({index, visible, area, top: r.top, loading: img.getAttribute('loading'),
             priority: img.getAttribute('fetchpriority'), alt: img.alt});
 });
 return out;
@@ -75,7 +77,7 @@ def _first_view(driver, url: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("site_name", split(["fixture", "demo"], kept=("fixture",)))
-def test_images_in_the_first_viewport_are_eager_and_the_first_is_high_priority(
+def test_images_in_the_first_viewport_are_eager_and_the_largest_is_high_priority(
     loading_site, demo_build, serve, sized, site_name
 ):
     site, pages = (loading_site, FIXTURE_PAGES) if site_name == "fixture" else (demo_build.check(), DEMO_PAGES)
@@ -92,12 +94,23 @@ def test_images_in_the_first_viewport_are_eager_and_the_first_is_high_priority(
             for image in visible:
                 if image["loading"] != "eager":
                     problems.append(f"/{page} at {viewport}: {image['alt']!r} is in view but lazy")
-            if visible[0]["priority"] != "high":
-                problems.append(f"/{page} at {viewport}: the first image in view has no fetchpriority=high")
+            # The build knows the page only from below (its header estimated at least as short as
+            # it is), so a tile cut by the fold may show less than it reckoned: the image it
+            # raised must show at least 90 % of the largest one's area.
+            largest = max(visible, key=lambda i: i["area"])
+            raised = max((i["area"] for i in visible if i["priority"] == "high"), default=0)
+            if raised < 0.9 * largest["area"]:
+                problems.append(
+                    f"/{page} at {viewport}: the largest image in view, {largest['alt']!r}"
+                    f" ({largest['area']:.0f} px²), has no fetchpriority=high"
+                )
         images = seen["laptop"]
         high = [i for i in images if i["priority"] == "high"]
-        if len(high) != 1:
-            problems.append(f"/{page}: {len(high)} images with fetchpriority=high")
+        if not 1 <= len(high) <= 4:
+            problems.append(f"/{page}: {len(high)} images with fetchpriority=high (one to four)")
+        for image in high:
+            if not any(seen[v][image["index"]]["visible"] for v in ("laptop", "phone")):
+                problems.append(f"/{page}: {image['alt']!r} has fetchpriority=high but is in view on no screen")
         # The rest are lazy: an eager image is in view on one of the screens, or just below the
         # fold of one (the build estimates the page's header from below, never from above).
         for index, image in enumerate(images):

@@ -11,9 +11,10 @@ extension ContextBuilder {
     /// The photo cards of a list at the flow's current place, then the flow moved below it:
     /// justified tiles (`.natural` frames sized by their row) or uniform grid tiles (3:2 crops).
     /// Each image's `sizes` is the width its layout gives it; the ones in the first viewport
-    /// load eagerly (the first of the page with high priority). A photo without a title is
-    /// named by its place in the album: `firstPosition` is the first one's (from 1), `total`
-    /// the album's count (a page of a paginated album holds a slice of it).
+    /// load eagerly (those that may be the page's largest paint with high priority, see
+    /// ``LoadingOrder``). A photo without a title is named by its place in the album:
+    /// `firstPosition` is the first one's (from 1), `total` the album's count (a page of a
+    /// paginated album holds a slice of it).
     func photoList(
         _ photos: [ProcessedPhoto], justified: Bool, flow: inout PageFlow, order: inout LoadingOrder,
         styles: inout PageStyles, firstPosition: Int = 1, total: Int? = nil
@@ -29,13 +30,18 @@ extension ContextBuilder {
             let tiles = PageFlow.screens.map { layout.tiles(column: flow.column($0), gap: flow.gap($0)) }
             let current = flow
             let cards = photos.enumerated().map { index, photo in
-                let top = { (screen: PageFlow.Screen) in
-                    tiles[PageFlow.screens.firstIndex(of: screen) ?? 0][index].y
+                let tile = { (screen: PageFlow.Screen) in
+                    tiles[PageFlow.screens.firstIndex(of: screen) ?? 0][index]
+                }
+                let top = { (screen: PageFlow.Screen) in tile(screen).y }
+                let area = current.areaInFirstViewport { screen in
+                    let box = tile(screen)
+                    return (box.y, box.width, box.height)
                 }
                 let card = photoCard(
                     photo, position: firstPosition + index, of: total, frame: .natural,
                     sizes: sizes.justifiedTile(layout, index: index),
-                    loading: order.next(inFirstViewport: current.isInFirstViewport(top)), styles: &styles)
+                    loading: order.next(areaInFirstViewport: area), styles: &styles)
                 // Far below the fold, the browser may skip a tile's rendering until it nears the
                 // screen (`.gk-far`: content-visibility, its size from its aspect ratio).
                 guard current.isFarBelow(top, screens: Self.farScreens), case .dictionary(var far) = card

@@ -198,6 +198,29 @@ import Testing
         #expect(loads == [.lazy, .eagerHighPriority, .eager, .lazy, .eager])
     }
 
+    /// The browser's LCP rule in document order: an image larger in view than every one before
+    /// it, on either screen, is raised; equal or smaller ones are not.
+    @Test func theImagesThatCanBeTheLargestPaintHaveHighPriority() {
+        var order = LoadingOrder()
+        let areas: [[Double]] = [[0, 0], [100, 20], [100, 20], [100, 50], [0, 0], [90, 10], [150, 0]]
+        let loads = areas.map { order.next(areaInFirstViewport: $0) }
+        #expect(
+            loads == [
+                .lazy, .eagerHighPriority, .eager, .eagerHighPriority, .lazy, .eager, .eagerHighPriority,
+            ])
+        // A slide or cover whose size is not known takes it for good.
+        var mixed = LoadingOrder()
+        #expect(mixed.next(inFirstViewport: true) == .eagerHighPriority)
+        #expect(mixed.next(areaInFirstViewport: [1e6, 1e6]) == .eager)
+    }
+
+    @Test func theAreaInViewIsWhatTheFoldLeaves() {
+        let flow = PageFlow { _ in 300 }
+        // From 800 to 900 below the top: under the laptop's fold (800), 44 px on the phone's (844).
+        #expect(flow.areaInFirstViewport { _ in (500, 100, 100) } == [0, 4400])
+        #expect(flow.areaInFirstViewport { _ in (0, 200, 100) } == [20000, 20000])
+    }
+
     @Test func theFirstViewportIsWhatEitherScreenShows() {
         let flow = PageFlow { _ in 300 }
         #expect(flow.isInFirstViewport { _ in 499 })  // both screens
