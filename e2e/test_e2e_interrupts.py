@@ -117,13 +117,14 @@ def test_one_ctrl_c_stops_ffmpeg_and_leaves_nothing(rebuild_with_clip):
 def test_a_second_ctrl_c_ends_at_once_and_still_stops_ffmpeg_and_cleans_the_cache(rebuild_with_clip):
     """The second Ctrl-C comes while the first is still stopping ffmpeg (which finishes its
     frames after SIGTERM): galleryc ends at once, after killing ffmpeg's process group and
-    removing the cache's work folders (before the fix, ffmpeg went on until its next write to
-    the closed pipe, and its folder stayed)."""
+    removing the cache's work folders and the staging folder (before the fix, ffmpeg went on
+    until its next write to the closed pipe, and its folder stayed)."""
     start, public, cache, before = rebuild_with_clip
     proc, groups = start()
     proc.send_signal(signal.SIGINT)
     time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     sent = time.monotonic()
-    _check_stopped(proc, groups, public, cache, before, "two Ctrl-C")
+    _, _, beside = _check_stopped(proc, groups, public, cache, before, "two Ctrl-C")
     assert time.monotonic() - sent < 2, "the second Ctrl-C did not end galleryc at once"
+    assert beside == [], f"two Ctrl-Cs left {beside} beside public/"

@@ -160,3 +160,33 @@ def test_a_paged_album_walks_from_first_to_last_page(long_site, serve, sized):
     assert seen == [f"paged photo {i}" for i in range(PAGED)], "every photo once, in order, across the pages"
     missing = [(p, c) for p, c in serve.requests if c >= 400]
     assert missing == [], missing
+
+
+def test_escape_from_a_photo_paged_onto_the_next_album_page_returns_the_way_the_reader_came(
+    long_site, serve, sized
+):
+    """The last photo of page 1, paged on to the first of page 2 (whose close link is page 2):
+    Esc goes back to page 1, where the reader came from, and Back does not return to the photo."""
+    base = serve(long_site)
+    set_viewport(sized, "laptop")
+    sized.get("about:blank")
+    sized.get(base + "paged/")
+    last = f"p{PAGE_SIZE - 1:03d}"
+    sized.find_element("css selector", f'main a[href$="/paged/{last}/"]').click()
+    ready = "return location.pathname === arguments[0] && !!document.querySelector('[data-viewer].is-ready')"
+    deadline = time.time() + 10
+    while not sized.execute_script(ready, f"/paged/{last}/") and time.time() < deadline:
+        time.sleep(0.05)
+    sized.find_element("css selector", "body").send_keys("\ue014")  # ArrowRight
+    first = f"/paged/p{PAGE_SIZE:03d}/"
+    while sized.execute_script("return location.pathname") != first and time.time() < deadline:
+        time.sleep(0.05)
+    close = sized.execute_script("return document.querySelector('[data-viewer-action=close]').getAttribute('href')")
+    assert close.endswith("/paged/page/2/"), close
+    sized.find_element("css selector", "body").send_keys("\ue00c")  # Escape
+    while sized.execute_script("return location.pathname") != "/paged/" and time.time() < deadline:
+        time.sleep(0.05)
+    assert sized.execute_script("return location.pathname") == "/paged/"
+    sized.back()
+    time.sleep(0.5)
+    assert "/paged/" not in sized.execute_script("return location.href"), "Back returned to the photo"

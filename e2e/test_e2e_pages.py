@@ -2,9 +2,10 @@
 (e2e/sigal_fixture.py: 600 px photos, a long album description, 12 albums in the navigation, a
 home page with text) at 320x640, 390x844 (3x), 768x1024, 1280x800 and 1920x1080, light and dark.
 
-- no page scrolls sideways (home, albums, pages, tags);
-- the first photo of every album is on the first screen, and the home page's first covers
-  with their titles whole;
+- no page scrolls sideways (home, albums, pages, tags, the first photo page of each album);
+- the first row of every album is whole on the first screen (nine tenths of a first slide, half
+  of a story screen, a screen high itself), and the home page's first covers with their titles
+  whole;
 - the header is one bar of one height on home, album and photo pages, and its navigation is one
   line or a menu button, which opens and closes from the keyboard without JavaScript;
 - a short album's only row reaches the right edge, or stops at a bounded stretch, centred;
@@ -121,6 +122,14 @@ def photo_page(site: Path) -> str:
     return html_pages(site, ("photo",))[0]
 
 
+def first_photo_pages(site: Path) -> list[str]:
+    """The first photo page (by path) of each album, clips' pages among them."""
+    seen: dict[str, str] = {}
+    for url in html_pages(site, ("photo",)):
+        seen.setdefault(url.rstrip("/").rpartition("/")[0], url)
+    return sorted(seen.values())
+
+
 # --- no sideways scrolling ------------------------------------------------------------------------
 
 
@@ -130,7 +139,7 @@ def test_no_page_scrolls_sideways(sites, serve, sized, viewport, scheme):
     problems = []
     for name, site in sites.items():
         base = serve(site)
-        for url in html_pages(site):
+        for url in html_pages(site) + first_photo_pages(site):
             load(sized, base + url)
             width, inner = sized.execute_script(
                 "return [document.documentElement.scrollWidth, innerWidth]")
@@ -146,7 +155,8 @@ const frame = document.querySelector('main [data-blurup]');
 if (!frame) return null;
 const r = frame.getBoundingClientRect();
 return {top: r.top + scrollY, bottom: r.bottom + scrollY, height: innerHeight,
-        seen: Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)};
+        seen: Math.min(r.bottom, innerHeight) - Math.max(r.top, 0),
+        tile: !!frame.closest('.gk-justified, .gk-grid-photos')};
 """
 
 
@@ -163,8 +173,13 @@ def test_the_first_photo_of_every_album_is_on_the_first_screen(sites, serve, siz
             checked.append(url)
             if first is None:
                 problems.append(f"{name} /{url}: no photo")
-            elif not (first["top"] < first["height"] and first["seen"] >= min(40, first["bottom"] - first["top"])):
-                problems.append(f"{name} /{url}: the first photo starts at y={first['top']:.0f} "
+            elif first["tile"] and first["bottom"] > first["height"] + 1:
+                # Rows and grids: the first row whole, on the first screen.
+                problems.append(f"{name} /{url}: the first tile ends at y={first['bottom']:.0f} "
+                                f"on a {first['height']} px screen")
+            elif not first["tile"] and first["seen"] < min(first["height"] / 2, 0.9 * (first["bottom"] - first["top"])):
+                # A slide: nine tenths of it; a story screen, a screen high itself: half of it.
+                problems.append(f"{name} /{url}: {first['seen']:.0f} px of the first photo show "
                                 f"on a {first['height']} px screen")
     assert f"{SIGAL_DESCRIBED_ALBUM}/" in checked and f"{LONG_ALBUM}/" in checked
     assert problems == [], "\n".join(problems)
@@ -258,6 +273,35 @@ def test_a_dozen_albums_collapse_into_a_menu_on_a_laptop_and_a_few_stay_inline(s
     assert demo["list"] and not demo["menu"], demo
 
 
+def test_hero_slides_lie_on_their_blurred_background_without_a_box(sites, serve, sized):
+    """No shadow or hard-edged darker box behind a slide: nothing in the slider draws a
+    shadow, and just outside the current slide's frame the page is as it is further out."""
+    import io
+
+    from PIL import Image
+
+    set_viewport(sized, "laptop")
+    load(sized, serve(sites["demo"]) + "landscapes/")
+    state = sized.execute_script(
+        "const slider = document.querySelector('.gk-slider');"
+        "const shadows = [slider, ...slider.querySelectorAll('*')].map(e => getComputedStyle(e).boxShadow)"
+        "  .filter(v => v && v !== 'none');"
+        "const f = slider.querySelector('.gk-slide.is-current .gk-frame-slide, .gk-slide .gk-frame-slide').getBoundingClientRect();"
+        "return {shadows, frame: [f.left, f.top, f.right, f.bottom], dpr: devicePixelRatio};"
+    )
+    assert state["shadows"] == [], state["shadows"]
+    shot = Image.open(io.BytesIO(sized.get_screenshot_as_png())).convert("RGB")
+    left, top, right, bottom = state["frame"]
+    steps = []
+    for y in range(int(top + 40), int(bottom - 40), 20):
+        for x_near, x_far in ((left - 3, left - 14), (right + 3, right + 14)):
+            near = shot.getpixel((int(x_near * state["dpr"]), int(y * state["dpr"])))
+            far = shot.getpixel((int(x_far * state["dpr"]), int(y * state["dpr"])))
+            steps.append(max(abs(a - b) for a, b in zip(near, far)))
+    steps.sort()
+    assert steps and steps[len(steps) // 2] <= 12, f"a step of {steps[len(steps) // 2]} beside the slide: a box behind it"
+
+
 @pytest.mark.parametrize("key", [Keys.ENTER, Keys.SPACE])
 def test_the_menu_opens_and_closes_from_the_keyboard_without_javascript(sites, serve, sized, key):
     set_viewport(sized, "phone")
@@ -325,6 +369,56 @@ def test_a_short_albums_row_fills_the_column_where_the_stretch_allows(sites, ser
     load(sized, serve(sites["sigal"]) + f"{SHORT_ALBUM}/")
     row = sized.execute_script(ROW_JS)
     assert abs(row["first"] - row["left"]) <= 1 and abs(row["right"] - row["last"]) <= 1, row
+
+
+@pytest.fixture(scope="session")
+def short_grids(galleryc, tmp_path_factory) -> Path:
+    """Two `layout: grid` albums, of two landscapes and of one."""
+    from layout_fixture import photo, sidecar
+
+    work = tmp_path_factory.mktemp("short-grids")
+    content = work / "content"
+    for name, count in (("two", 2), ("one", 1)):
+        (content / name).mkdir(parents=True)
+        (content / name / "index.md").write_text(f"---\ntitle: Grid of {count}\nlayout: grid\nsort: name\n---\n")
+        for index in range(count):
+            photo(content / name / f"g{index}.jpg", 1.5, index + 60, long_side=1200)
+            sidecar(content / name / f"g{index}.md", f"Grid photo {index}")
+    (content / "site.yml").write_text("title: Short grids\nbase_url: \"\"\n")
+    return run_build(galleryc, content, work / "public", work).check()
+
+
+GRID_JS = """
+const list = document.querySelector('main .gk-grid-photos');
+const main = document.querySelector('main').getBoundingClientRect();
+const frames = [...list.querySelectorAll('[data-blurup]')].map(f => f.getBoundingClientRect());
+return {left: main.left + parseFloat(getComputedStyle(document.querySelector('main')).paddingLeft),
+        right: main.right - parseFloat(getComputedStyle(document.querySelector('main')).paddingRight),
+        tops: frames.map(f => Math.round(f.top)), widths: frames.map(f => f.width),
+        first: frames[0].left, last: frames[frames.length - 1].right,
+        rem: parseFloat(getComputedStyle(document.documentElement).fontSize)};
+"""
+
+
+@pytest.mark.parametrize("viewport", split(VIEWPORTS))
+def test_a_short_grid_is_one_row_at_most_twice_a_tile_wide_and_centred(short_grids, serve, sized, viewport):
+    """No empty tracks beside one or two grid photos: each is as wide as the column allows, up
+    to 34rem (twice a tile), and the row is centred; on phones two photos share the row."""
+    set_viewport(sized, viewport)
+    base = serve(short_grids)
+    for album, count in (("two", 2), ("one", 1)):
+        load(sized, base + f"{album}/")
+        grid = sized.execute_script(GRID_JS)
+        assert len(grid["widths"]) == count and len(set(grid["tops"])) == 1, grid
+        column = grid["right"] - grid["left"]
+        assert max(grid["widths"]) <= 34 * grid["rem"] + 0.5, f"/{album}/ at {viewport}: {grid}"
+        before, after = grid["first"] - grid["left"], grid["right"] - grid["last"]
+        assert abs(before - after) <= 1, f"/{album}/ at {viewport}: not centred ({before:.1f} | {after:.1f})"
+        gaps = (count - 1) * 16
+        fills = sum(grid["widths"]) >= column - gaps - 1
+        assert fills or min(grid["widths"]) >= 34 * grid["rem"] - 0.5, (
+            f"/{album}/ at {viewport}: {grid['widths']} in a {column:.0f} px column: neither filled nor at its bound"
+        )
 
 
 CARDS_JS = """

@@ -17,10 +17,12 @@ Chromium may stop delivering later one-finger touches in the same session).
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from conftest import REPO_ROOT, copy_content, run_build, set_reduced_motion
 from layout_fixture import photo
 from selenium.webdriver.common.action_chains import ActionChains
@@ -128,11 +130,13 @@ const largest = Math.max(...img.srcset.split(',').map(s => parseInt(s.trim().spl
 const controls = [...document.querySelectorAll('.viewer-bar .viewer-button')].filter(shown)
   .map(e => ({name: e.getAttribute('aria-label') || e.textContent.trim(), box: box(e)}));
 const heading = document.querySelector('.viewer-heading');
+const header = [...document.querySelectorAll('.site-header a, .site-header summary')].filter(shown)
+  .map(e => ({name: 'header: ' + (e.textContent.trim() || e.getAttribute('aria-label')), box: box(e)}));
 return {
   overflow: document.documentElement.scrollWidth - innerWidth,
   width: innerWidth, height: innerHeight, dpr: devicePixelRatio,
   frame: box(frame), largest: largest, controls: controls,
-  heading: box(heading), headingText: heading.innerText,
+  heading: box(heading), headingText: heading.innerText, header: header,
   stage: getComputedStyle(document.querySelector('[data-viewer]')).backgroundColor,
   body: getComputedStyle(document.body).backgroundColor,
 };
@@ -151,7 +155,7 @@ def check_stage(m: dict, where: str) -> None:
     width, height = m["width"], m["height"]
     assert m["overflow"] <= 0, f"{where}: the page is {m['overflow']} px wider than the screen"
     assert len(m["controls"]) >= 3, f"{where}: {m['controls']}"
-    boxes = m["controls"] + [{"name": "the title", "box": m["heading"]}]
+    boxes = m["controls"] + [{"name": "the title", "box": m["heading"]}] + m.get("header", [])
     for item in boxes:
         left, top, right, bottom = item["box"]
         assert left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5, (
@@ -366,3 +370,129 @@ def test_a_photos_place_is_said_once(stage_site, serve, screen):
         assert text.count("2 of") == 1, text
         positions = screen.find_elements("css selector", ".photo-position")
         assert [p.text for p in positions] == ([place] if place else []), text
+        # Nor twice to a screen reader: the photo's alt does not repeat the heading, and the
+        # status region stays quiet on arrival.
+        heard = screen.execute_script(
+            "const img = document.querySelector('[data-viewer-image]');"
+            "return {alt: img.alt, status: document.querySelector('[data-viewer-status]').textContent}"
+        )
+        assert heard["alt"] != title and heard["status"] == "", heard
+
+
+FOCUS_RING_JS = """
+const el = document.activeElement;
+const r = el.getBoundingClientRect();
+const after = getComputedStyle(el, '::after');
+const inset = parseFloat(after.top) || 0;
+return {name: el.getAttribute('aria-label') || el.textContent.trim(), visible: el.matches(':focus-visible'),
+        outline: getComputedStyle(el).outlineStyle, ants: after.content !== 'none' && after.content !== '',
+        color: after.content !== 'none' ? after.color : getComputedStyle(el).outlineColor,
+        box: [r.left, r.top, r.right, r.bottom], ring: [r.left + inset, r.top + inset, r.right - inset, r.bottom - inset],
+        control: !!el.closest('.viewer-bar')};
+"""
+
+CONTROL_BOXES_JS = """
+return Object.fromEntries([...document.querySelectorAll('.viewer-bar .viewer-button')].map(e => {
+  const r = e.getBoundingClientRect();
+  return [e.getAttribute('aria-label') || e.textContent.trim(), [r.left, r.top, r.right, r.bottom]];
+}));
+"""
+
+
+def _luminance(rgb_value) -> float:
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb_value[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("name,scheme", [("phone", "dark"), ("laptop", "light")])
+def test_the_stage_controls_show_a_ring_of_3_to_1_when_focused_from_the_keyboard(name, scheme, stage_site, serve, screen):
+    """Every control of the stage, reached with Tab, shows its focus ring (the marching ants,
+    static under reduced motion) inside the screen, at 3:1 at least against what it is drawn
+    on, and does not move when it takes the focus."""
+    show(screen, name, scheme)
+    # Reduced motion: the chrome stays (it would fade on the laptop between the screenshot and
+    # the rings), and nothing moves between them.
+    screen.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-color-scheme", "value": scheme},
+                      {"name": "prefers-reduced-motion", "value": "reduce"}]},
+    )
+    base = serve(stage_site)
+    open_photo(screen, base + "shapes/b-portrait/")
+    before = Image.open(io.BytesIO(screen.get_screenshot_as_png())).convert("RGB")
+    unfocused = screen.execute_script(CONTROL_BOXES_JS)
+    width, height, dpr = screen.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
+    seen = []
+    for _ in range(40):
+        ActionChains(screen).send_keys(Keys.TAB).perform()
+        ring = screen.execute_script(FOCUS_RING_JS)
+        if not ring["control"]:
+            if seen:
+                break
+            continue
+        seen.append(ring["name"])
+        where = f"{name} {scheme}: {ring['name']}"
+        assert ring["visible"] and (ring["ants"] or ring["outline"] not in ("none", "")), f"{where}: no ring {ring}"
+        assert ring["box"] == unfocused.get(ring["name"], ring["box"]), f"{where} moved when focused: {ring['box']}"
+        left, top, right, bottom = ring["ring"]
+        assert left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5, f"{where}: {ring['ring']}"
+        # What the ring is drawn over, from the screenshot taken before anything had the focus.
+        colour = rgb(ring["color"])
+        samples = []
+        for x in range(int(left) + 1, int(right) - 1, 2):
+            for y in (top + 1, bottom - 1):
+                px, py = int(x * dpr), int(y * dpr)
+                if 0 <= px < before.width and 0 <= py < before.height:
+                    samples.append(_contrast(colour, before.getpixel((px, py))))
+        samples.sort()
+        assert samples and samples[len(samples) // 2] >= 3, f"{where}: the ring is {samples[len(samples) // 2]:.2f}:1"
+    assert len(seen) >= 5, f"the keyboard reached only {seen} of the stage's controls"
+
+
+def test_the_details_take_the_whole_width_when_there_is_no_caption(demo_site, serve, screen):
+    show(screen, "laptop")
+    base = serve(demo_site)
+    found = []
+    for page in sorted(demo_site.rglob("index.html")):
+        text = page.read_text()
+        if "data-viewer-image" in text and 'class="exif"' in text and "caption gk-enter-caption" not in text:
+            found.append(page.parent.relative_to(demo_site).as_posix() + "/")
+    assert found, "the demo has no photo with details and without a caption"
+    screen.get(base + found[0])
+    widths = screen.execute_script(
+        "const d = document.querySelector('.photo-details'); const cs = getComputedStyle(d);"
+        "return {details: d.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),"
+        " exif: document.querySelector('.exif').getBoundingClientRect().width}"
+    )
+    assert widths["exif"] >= 0.9 * widths["details"], f"/{found[0]}: {widths}"
+
+
+def test_the_photo_paints_first_from_a_small_rendition_then_the_one_the_screen_needs(demo_site, serve, screen):
+    """As PhotoSwipe starts from the thumbnail: a small rendition (already in the browser's
+    cache from the album, or small enough to arrive first) is under the photo, eager, and the
+    rendition the screen needs covers it once loaded."""
+    show(screen, "laptop")
+    base = serve(demo_site)
+    open_photo(screen, base + "landscapes/sunset/")
+    state = screen.execute_script(
+        "const p = document.querySelector('[data-viewer-stage] .gk-preview');"
+        "const img = document.querySelector('[data-viewer-image]');"
+        "if (!p) return null;"
+        "const a = p.getBoundingClientRect(), b = img.getBoundingClientRect();"
+        "const width = i => parseInt((i.currentSrc.match(/-(\\d+)\\.\\w+$/) || [0, 0])[1], 10);"
+        "return {preview: width(p), main: width(img), loading: p.loading,"
+        " same: Math.abs(a.left - b.left) < 1 && Math.abs(a.width - b.width) < 1 && Math.abs(a.height - b.height) < 1,"
+        " covered: document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2) === img}"
+    )
+    assert state, "the photo page has no small first paint"
+    assert state["loading"] == "eager" and 0 < state["preview"] < state["main"], state
+    assert state["same"] and state["covered"], state

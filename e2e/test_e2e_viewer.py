@@ -384,13 +384,12 @@ def test_home_end_previous_and_escape(viewer_site, serve, sized):
     url_becomes(sized, base + "shapes/")
 
 
-def test_the_neighbours_are_preloaded_and_the_photo_is_announced(viewer_site, serve, sized):
+def test_the_neighbours_are_preloaded_once_the_page_has_loaded_and_paging_is_announced(
+    viewer_site, serve, sized
+):
     at(sized, 1280, 800)
     base = serve(viewer_site)
     open_photo(sized, base + "shapes/b-portrait/")
-    assert wait_for(
-        sized, "return document.querySelector('[data-viewer-status]').textContent", 3
-    ) == "Photo 2 of 6: Shape b-portrait"
     names = wait_for(
         sized,
         "const n = performance.getEntriesByType('resource').map(e => e.name);"
@@ -398,6 +397,28 @@ def test_the_neighbours_are_preloaded_and_the_photo_is_announced(viewer_site, se
         5,
     )
     assert base + "shapes/c-panorama/" in names
+    # Nothing of the neighbours is asked for before the page has everything it asked for: the
+    # photo, its stylesheets and scripts (the load event), and then at low priority.
+    timing = sized.execute_script(
+        "const all = performance.getEntriesByType('resource');"
+        "const main = document.querySelector('[data-viewer-stage] > * img[data-viewer-image]');"
+        "const own = all.find(e => e.name === main.currentSrc);"
+        "const load = performance.getEntriesByType('navigation')[0].loadEventStart;"
+        "const theirs = all.filter(e => /(a-landscape|c-panorama)/.test(e.name));"
+        "return {own: own && own.responseEnd, load, first: Math.min(...theirs.map(e => e.startTime)),"
+        " low: [...document.querySelectorAll('.viewer-side img')].every(i => i.getAttribute('fetchpriority') === 'low')}"
+    )
+    assert timing["own"] is not None and timing["first"] >= timing["own"], timing
+    assert timing["first"] >= timing["load"], timing
+    assert timing["low"], "a neighbour on the strip is not fetched at low priority"
+    # On arrival the heading names the photo; the status stays quiet (said once). Paging says
+    # which photo is now current.
+    assert sized.execute_script("return document.querySelector('[data-viewer-status]').textContent") == ""
+    press(sized, Keys.ARROW_RIGHT)
+    url_becomes(sized, base + "shapes/c-panorama/")
+    assert wait_for(
+        sized, "return document.querySelector('[data-viewer-status]').textContent", 3
+    ) == "Photo 3 of 6: Shape c-panorama"
 
 
 # --- Zoom ----------------------------------------------------------------------------------------

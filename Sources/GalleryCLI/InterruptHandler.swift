@@ -11,7 +11,7 @@ import Synchronization
 /// Turns the first Ctrl-C (SIGINT) or SIGTERM into task cancellation, so a build stops its
 /// children (SIGTERM, SIGKILL two seconds later), removes its work and staging folders and
 /// leaves `public/` as it was; a second one ends the process at once, but only after killing
-/// the children's process groups and removing the temporary folders
+/// the children's process groups and removing the temporary folders and the staging folder
 /// (``BuildInterruption/cleanUpBeforeExit()``). Signals that arrive together count one by one
 /// (a Dispatch source hands them over as one event with a count).
 final class InterruptHandler: Sendable {
@@ -32,6 +32,9 @@ final class InterruptHandler: Sendable {
                 }
                 if before == 0 { onInterrupt() }
                 if seen > 1 {
+                    // A third one ends the process without waiting for the clean-up.
+                    signal(SIGINT, SIG_DFL)
+                    signal(SIGTERM, SIG_DFL)
                     BuildInterruption.cleanUpBeforeExit()
                     _exit(GalleryCommandLine.interruptedExitCode)
                 }

@@ -44,6 +44,12 @@
   function moving(on) {
     root.classList.toggle("is-moving", on);
   }
+  // Once the page has loaded everything it asked for (the network is idle) and the main
+  // thread too: what the reader may want next never competes with what is on the screen.
+  function quiet(fn) {
+    if (doc.readyState === "complete") later(fn);
+    else window.addEventListener("load", function () { later(fn); }, { once: true });
+  }
   function dx(px) {
     stage.style.setProperty("--gk-dx", px + "px");
   }
@@ -65,14 +71,14 @@
       var ready = function () {
         img.classList.add("is-loaded");
         frame.classList.add("is-loaded");
-        later(preload);
+        quiet(preload);
       };
       if (img.complete && img.naturalWidth) ready();
       else img.addEventListener("load", ready, { once: true });
     } else if (clip) {
       // Starting the clip is an interaction: the slideshow waits for the reader.
       clip.querySelector("video").addEventListener("play", pause);
-      later(preload);
+      quiet(preload);
     }
     zoom = { s: 1, x: 0, y: 0 };
     root.classList.remove("is-zoomed", "is-moving", "is-settling");
@@ -135,6 +141,8 @@
           each(next.querySelector(".photo-figure").childNodes, function (node) {
             slide.appendChild(doc.importNode(node, true));
           });
+          // Off the screen: fetched after whatever the reader is looking at.
+          each(slide.querySelectorAll("img"), function (el) { el.setAttribute("fetchpriority", "low"); });
           // The previous one after the photo, the next one last: one order, however they load.
           if (before) stage.firstElementChild.after(slide);
           else stage.appendChild(slide);
@@ -200,11 +208,14 @@
     if (focused && $(focused)) $(focused).focus();
   }
 
-  // Back to the album: the way the reader came when the album is the page before, so that
-  // Back does not return to the photo; else a plain link.
+  // Back to the album: the way the reader came when a page of the album is the page before
+  // (a paged album's photo may have been opened from another of its pages), so that Back
+  // does not return to the photo; else a plain link.
   function close() {
     var url = href("close");
-    if (doc.referrer === url && history.length > 1) history.back();
+    var album = url.replace(/page\/\d+\/$/, "");
+    var from = doc.referrer.slice(0, album.length) === album && doc.referrer.slice(album.length);
+    if (from !== false && /^(?:page\/\d+\/)?$/.test(from) && history.length > 1) history.back();
     else location.href = url;
   }
 
@@ -519,8 +530,9 @@
     event.preventDefault();
   }, true);
 
+  // The status says which photo is current only when it changes (paging): on arrival the
+  // page's heading says it, once.
   root.classList.add("is-ready");
   bind();
   wake();
-  setTimeout(function () { say(status.getAttribute("data-text")); }, 400);
 })();

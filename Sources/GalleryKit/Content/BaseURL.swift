@@ -9,7 +9,9 @@
 /// fragment, a host that is not ASCII (it must be written in its `xn--` form: galleryc does not
 /// implement IDNA), and any other character in the path (`"`, `<`, `>`, spaces, non-ASCII),
 /// for which the message spells the percent-encoded form. A URL that lacks only the final `/`
-/// is taken with one added, and warned about.
+/// is an error in site.yml too (`https://example.org/photos` could mean a page named `photos`;
+/// the message says what to write); Hugo's `baseURL`, which Hugo takes either way, gets one
+/// added silently.
 enum BaseURL {
     /// What the check found.
     enum Outcome: Sendable, Hashable {
@@ -149,6 +151,8 @@ enum BaseURLProblem: Sendable, Hashable {
     case badPort(port: String)
     /// Characters in the path that a URL must percent-encode.
     case unencoded(characters: [Character], suggestion: String)
+    /// A URL that lacks only its last `/`.
+    case noFinalSlash(suggestion: String)
 
     /// The message after `base_url '<value>'`.
     var detail: String {
@@ -168,6 +172,9 @@ enum BaseURLProblem: Sendable, Hashable {
             "has a host name that is not one ('\(host)'): letters, digits, '-' and '.' only"
         case .badPort(let port):
             "has a port that is not a number from 1 to 65535 ('\(port)')"
+        case .noFinalSlash(let suggestion):
+            "does not end in '/': every link starts with it, and its last part would be taken as "
+                + "a page instead of a folder; write '\(suggestion)'"
         case .unencoded(let characters, let suggestion):
             "has \(Self.list(characters)) in its path, which a URL must percent-encode; "
                 + "if \(characters.count == 1 ? "it is" : "they are") meant, write '\(suggestion)'"

@@ -33,8 +33,6 @@ enum ContentProblem: ErrorReason {
     case missingPhoto(key: String, name: String)
     /// `base_url` is not a URL every page can start its links with (see ``BaseURL``).
     case baseURL(String, BaseURLProblem)
-    /// `base_url` lacks its last `/`, which is added.
-    case baseURLWithoutSlash(String)
     /// `privacy.exif` names metadata that is never published (`gps`, `serial`, `makernote`).
     case refusedMetadata(String, reason: String)
     /// An image format galleryc cannot read yet (HEIC, TIFF, raw...).
@@ -87,7 +85,7 @@ enum ContentProblem: ErrorReason {
             .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin,
             .baseURL:
             .error
-        case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto, .baseURLWithoutSlash,
+        case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .videoOnlyKey, .linkOutsideContent,
             .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
             .secondIndex, .hugoKey, .unreadableXMP:
@@ -126,8 +124,6 @@ enum ContentProblem: ErrorReason {
             "\(key): no photo named '\(name)' in this album; ignored"
         case .baseURL(let value, let problem):
             "base_url '\(value)' \(problem.detail)"
-        case .baseURLWithoutSlash(let value):
-            "base_url '\(value)' does not end in '/'; using '\(value)/'"
         case .refusedMetadata(let word, let reason):
             "privacy.exif: '\(word)' is refused: \(reason); left out"
         case .unsupportedImage(let format):

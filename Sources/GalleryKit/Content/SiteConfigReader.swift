@@ -126,8 +126,8 @@ enum SiteConfigReader {
         return config
     }
 
-    /// `base_url`: empty on purpose, a URL (``BaseURL``), one short of its last `/` (a warning),
-    /// or an error, and then the site is built root-relative (and the build fails).
+    /// `base_url`: empty on purpose, a URL (``BaseURL``), or an error (also when only its last
+    /// `/` is missing), and then the site is built root-relative (and the build fails).
     private static func readBaseURL(
         _ value: String, at node: YAMLNode, into config: inout SiteConfig, reporter: IssueReporter
     ) {
@@ -139,8 +139,8 @@ enum SiteConfigReader {
         case .valid(let url):
             config.baseURL = url
         case .missingSlash(let fixed):
-            reporter.report(.baseURLWithoutSlash(value), at: node)
-            config.baseURL = fixed
+            reporter.report(.baseURL(value, .noFinalSlash(suggestion: fixed)), at: node)
+            config.baseURLLeftEmpty = true
         case .invalid(let problem):
             reporter.report(.baseURL(value, problem), at: node)
             // Reported: no second message saying that base_url is not set.

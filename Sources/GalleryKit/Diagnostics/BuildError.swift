@@ -1,6 +1,6 @@
-/// Why something went wrong, as one stage's list of reasons: ``ContentError/Reason``,
-/// ``ImageError/Reason``, ``CacheError/Reason``, ``OutputError/Reason``, ``GPSLeak/Reason``,
-/// ``TemplateError/Reason``. Each case words its own message; most are errors.
+/// Why something went wrong, as one stage's list of reasons: `ContentProblem`, `ImageProblem`,
+/// `VideoProblem`, `CacheProblem`, `OutputProblem`, `GPSLeakProblem`, `TemplateProblem`. Each
+/// case words its own message; most are errors.
 protocol ErrorReason: Sendable, Hashable {
     /// What is wrong, in words a photographer follows, without the location.
     var message: String { get }

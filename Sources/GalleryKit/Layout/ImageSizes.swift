@@ -55,24 +55,23 @@ struct ImageSizes: Sendable {
             })
     }
 
-    /// A tile of a uniform grid (`.grid`), its frame `frameAspect` (3:2) and the photo `photoAspect`
-    /// (cropped to cover the frame, so a wider photo is drawn wider than its tile); for one of
-    /// `cards` album cards, whose row is filled (``ThemeGeometry/cardColumns(column:count:)``).
-    func gridTile(atLeastTwo: Bool, frameAspect: Double = 1.5, photoAspect: Double, cards: Int? = nil)
-        -> String
-    {
+    /// A tile of a uniform grid of `count` tiles (``ThemeGeometry/grid(_:count:column:)``), its
+    /// frame `frameAspect` (3:2) and the photo `photoAspect` (cropped to cover the frame, so a
+    /// wider photo is drawn wider than its tile).
+    func gridTile(
+        _ grid: ThemeGeometry.Grid, count: Int, frameAspect: Double = 1.5, photoAspect: Double
+    ) -> String {
         let crop = max(1, photoAspect / frameAspect)
-        let columns = { (column: Double) in
-            cards.map { geometry.cardColumns(column: column, count: $0) }
-                ?? geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
-        }
+        let layout = { (column: Double) in geometry.grid(grid, count: count, column: column) }
         return attribute(
-            capped: true, regime: { columns(column($0).width) },
-            width: { viewport in
-                let (column, gap) = column(viewport)
-                let columns = Double(columns(column))
-                return (column - (columns - 1) * gap) / columns * crop
-            })
+            capped: true,
+            regime: { viewport in
+                // A new piece where the columns change, or where the tile stops stretching.
+                let (columns, tile) = layout(column(viewport).width)
+                return columns * 2
+                    + (tile >= geometry.gridTileWidth * ThemeGeometry.gridStretch - 0.01 ? 1 : 0)
+            },
+            width: { viewport in layout(column(viewport).width).tile * crop })
     }
 
     /// A hero slide: a 3:2 frame as wide as the slider (`min(column, 56rem, 82.5vh)`), the photo
@@ -207,7 +206,10 @@ struct ImageSizes: Sendable {
             let b = max(from, to - 1)  // the last viewport the scan saw in this regime
             let slope = b > a ? (width(b) - width(a)) / (b - a) : 0
             let piece = Piece(from: from, to: to, slope: slope, intercept: width(a) - slope * a)
-            if let last = pieces.last {
+            // Never across the desktop breakpoint when the capped density's entries end there.
+            if let last = pieces.last,
+                !(capped && last.from < geometry.desktopViewport && from >= geometry.desktopViewport)
+            {
                 let predictedStart = last.slope * from + last.intercept
                 let predictedEnd = last.slope * b + last.intercept
                 if abs(predictedStart - width(a)) < 0.5 && abs(predictedEnd - width(b)) < 0.5 {

@@ -112,37 +112,17 @@ struct PageFlow: Sendable {
     }
 
     /// The tops of the tiles of a uniform grid of `count` tiles, each `extra` taller than its
-    /// 3:2 image (title lines), on `screen`; `cards`: album cards, whose row is filled.
-    func gridTops(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen)
-        -> [Double]
-    {
-        let column = column(screen)
-        let gap = gap(screen)
-        let columns = columns(count: count, atLeastTwo: atLeastTwo, cards: cards, column: column)
-        let tile = (column - Double(columns - 1) * gap) / Double(columns)
-        let rowHeight = tile / 1.5 + extra + gap
+    /// 3:2 image (title lines), on `screen` (``ThemeGeometry/grid(_:count:column:)``).
+    func gridTops(_ grid: ThemeGeometry.Grid, count: Int, extra: Double, _ screen: Screen) -> [Double] {
+        let (columns, tile) = geometry.grid(grid, count: count, column: column(screen))
+        let rowHeight = tile / 1.5 + extra + gap(screen)
         return (0..<count).map { Double($0 / columns) * rowHeight }
     }
 
     /// The height of such a grid.
-    func gridHeight(count: Int, atLeastTwo: Bool, extra: Double, cards: Bool = false, _ screen: Screen)
-        -> Double
-    {
-        guard
-            let last = gridTops(count: count, atLeastTwo: atLeastTwo, extra: extra, cards: cards, screen).last
-        else {
-            return 0
-        }
-        let column = column(screen)
-        let columns = columns(count: count, atLeastTwo: atLeastTwo, cards: cards, column: column)
-        let tile = (column - Double(columns - 1) * gap(screen)) / Double(columns)
-        return last + tile / 1.5 + extra
-    }
-
-    private func columns(count: Int, atLeastTwo: Bool, cards: Bool, column: Double) -> Int {
-        cards
-            ? geometry.cardColumns(column: column, count: count)
-            : geometry.gridColumns(column: column, atLeastTwo: atLeastTwo)
+    func gridHeight(_ grid: ThemeGeometry.Grid, count: Int, extra: Double, _ screen: Screen) -> Double {
+        guard let last = gridTops(grid, count: count, extra: extra, screen).last else { return 0 }
+        return last + geometry.grid(grid, count: count, column: column(screen)).tile / 1.5 + extra
     }
 }
 

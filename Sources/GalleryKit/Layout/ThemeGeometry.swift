@@ -37,9 +37,14 @@ struct ThemeGeometry: Sendable, Hashable {
     /// narrowest of ``navigationSteps`` (in rem of viewport width) where both fit on one line,
     /// and is a menu button below it. Widths are estimated from the characters at a generous
     /// average glyph width (wider than system sans fonts' average), so that the estimate errs
-    /// towards the menu, never towards a line that does not fit.
+    /// towards the menu, never towards a line that does not fit. A wide character (Chinese,
+    /// Japanese, Korean, full-width forms) is a whole em, an emoji a quarter more
+    /// (``characterWidths(_:narrow:em:)``).
     var titleCharacterWidth: Double = 11.5
     var navigationCharacterWidth: Double = 9.2
+    /// The font sizes of the title and the navigation, in CSS px: a wide glyph's width.
+    var titleFontSize: Double = 18
+    var navigationFontSize: Double = 15
     var navigationItemGap: Double = 20
     var headerGap: Double = 32
     /// The classes `galleryc.css` knows (`gk-nav-<rem>`): inline from that many rem.
@@ -50,12 +55,42 @@ struct ThemeGeometry: Sendable, Hashable {
     /// The narrowest of ``navigationSteps`` (in rem) at which the site title and navigation
     /// items fit on one header line; nil when even the widest does not (a menu at every width).
     func navigationBreakpoint(title: String, items: [String]) -> Int? {
-        let characters = { (text: String) in Double(text.count) }
         let nav =
-            items.map { characters($0) * navigationCharacterWidth }.reduce(0, +)
+            items.map { Self.characterWidths($0, narrow: navigationCharacterWidth, em: navigationFontSize) }
+            .reduce(0, +)
             + Double(max(0, items.count - 1)) * navigationItemGap
-        let needed = pageMargin + characters(title) * titleCharacterWidth + headerGap + nav
+        let needed =
+            pageMargin + Self.characterWidths(title, narrow: titleCharacterWidth, em: titleFontSize)
+            + headerGap
+            + nav
         return Self.navigationSteps.first { Double($0) * 16 >= needed }
+    }
+
+    /// The estimated width of `text`, by user-perceived character: `narrow` for most, `em` for
+    /// a wide one (East Asian Wide and Fullwidth: Hangul, CJK, kana, full-width forms), `em`
+    /// and a quarter for an emoji; never less than `narrow`.
+    static func characterWidths(_ text: String, narrow: Double, em: Double) -> Double {
+        text.reduce(0) { total, character in
+            guard let first = character.unicodeScalars.first else { return total }
+            if first.properties.isEmojiPresentation
+                || (first.properties.isEmoji && character.unicodeScalars.contains { $0.value == 0xFE0F })
+            {
+                return total + max(narrow, em * 1.25)
+            }
+            return total + (isWide(first) ? max(narrow, em) : narrow)
+        }
+    }
+
+    /// East Asian Wide or Fullwidth (Unicode's EastAsianWidth.txt, its large blocks).
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
     }
 
     /// The width the page gets in a viewport `viewport` wide (`100vw`): less the scrollbar on
@@ -96,14 +131,32 @@ struct ThemeGeometry: Sendable, Hashable {
         return max(1, Int(((column + gap) / (tile + gap) + 1e-9).rounded(.down)))
     }
 
-    /// Album cards (`.gk-cards`, the home page's covers and sub-albums): from this many cards
-    /// the row is filled (`auto-fit`: fewer cards than tracks share the whole width); one or two
-    /// keep the grid's tracks, so a lone cover is not blown up to the column's width.
+    /// Album cards (`.gk-cards`, the home page's covers and sub-albums) and photo grids
+    /// (`.gk-grid-photos`): from this many tiles the row is filled (`auto-fit`: fewer tiles
+    /// than tracks share the whole width). One or two album cards keep the grid's tracks, so a
+    /// lone cover is not blown up to the column's width; one or two photos are at most
+    /// ``gridStretch`` tiles wide each, centred.
     static let cardsFillFrom = 3
+    /// How much wider than a grid tile (`17rem`) one of one or two photos may be (`34rem`).
+    static let gridStretch = 2.0
 
-    /// Columns of a list of `count` album cards in a column `column` wide.
-    func cardColumns(column: Double, count: Int) -> Int {
-        let columns = gridColumns(column: column, atLeastTwo: false)
-        return count >= Self.cardsFillFrom ? min(columns, count) : columns
+    /// What a uniform grid is.
+    enum Grid: Sendable {
+        /// Album cards: one column on phones.
+        case cards
+        /// Photos (`layout: grid`, the home page's photos): two columns at least on phones.
+        case photos
+    }
+
+    /// The columns of a grid of `count` tiles in a column `column` wide, and each tile's width.
+    func grid(_ grid: Grid, count: Int, column: Double) -> (columns: Int, tile: Double) {
+        let tracks = gridColumns(column: column, atLeastTwo: grid == .photos)
+        let columns = count >= Self.cardsFillFrom || grid == .photos ? max(1, min(tracks, count)) : tracks
+        let gap = gap(column: column)
+        var tile = (column - Double(columns - 1) * gap) / Double(columns)
+        if grid == .photos && count < Self.cardsFillFrom {
+            tile = min(tile, gridTileWidth * Self.gridStretch)
+        }
+        return (columns, tile)
     }
 }

@@ -33,7 +33,9 @@ extension OutputWriter {
     /// it when that is not possible.
     static func stash(_ previous: URL, as spare: URL) {
         removeSite(spare)
-        if rename(previous.path, spare.path) != 0 {
+        if rename(previous.path, spare.path) == 0 {
+            TemporaryFolders.shared.forget(previous.path)
+        } else {
             removeSite(previous)
         }
     }

@@ -36,12 +36,31 @@ extension OutputWriter {
             removeStaging()
             throw error
         }
+        // Under the lock of the temporary folders: a second Ctrl-C removes them, and must see
+        // the staging folder either before the swap or after it.
+        let swapped = try TemporaryFolders.shared.exclusively { () throws(OutputError) in try swap() }
+        guard let previous = swapped else {
+            throw OutputError(
+                .io(operation: "swap the new site in", detail: "galleryc is ending"),
+                file: displayPathForErrors)
+        }
+        if !keepingPrevious, let previous {
+            Self.removeSite(previous)
+            return nil
+        }
+        return previous
+    }
+
+    /// The renames of ``commit(keepingPrevious:)``; returns where the previous site now is.
+    private func swap() throws(OutputError) -> URL? {
         var previous: URL?
         if FileManager.default.fileExists(atPath: outputDirectory.path) {
             if cfs_exchange(stagingDirectory.path, outputDirectory.path) == 0 {
                 previous = stagingDirectory
             } else if errno == EINVAL || errno == ENOSYS {
-                previous = try renameAside()
+                let old = try renameAside()
+                TemporaryFolders.shared.recordSite(old.path, marker: Self.markerFileName)
+                previous = old
             } else {
                 let detail = errnoText()
                 removeStaging()
@@ -58,10 +77,8 @@ extension OutputWriter {
                     .io(operation: "move the new site into place", detail: detail),
                     file: displayPathForErrors)
             }
-        }
-        if !keepingPrevious, let previous {
-            Self.removeSite(previous)
-            return nil
+            // The staging folder is the output folder now: nothing of it is temporary.
+            TemporaryFolders.shared.forget(stagingDirectory.path)
         }
         return previous
     }
@@ -144,6 +161,7 @@ extension OutputWriter {
         }
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(markerFileName))
         _ = rmdir(folder.path)
+        TemporaryFolders.shared.forget(folder.path)
     }
 
     static let markerText = "This folder was written by galleryc; the next build replaces it whole.\n"

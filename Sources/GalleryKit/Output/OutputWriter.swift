@@ -74,6 +74,7 @@ final class OutputWriter: Sendable {
 
         let parent = outputURL.deletingLastPathComponent()
         if let recycling, Self.isRecyclable(recycling, output: outputURL) {
+            TemporaryFolders.shared.recordSite(recycling.path, marker: Self.markerFileName)
             self.outputDirectory = outputURL
             self.stagingDirectory = recycling
             self.isRecycled = true
@@ -81,6 +82,7 @@ final class OutputWriter: Sendable {
             return
         }
         let staging = Self.sibling(of: outputURL, kind: "new")
+        TemporaryFolders.shared.recordSite(staging.path, marker: Self.markerFileName)
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             Self.removeStaleSiblings(of: outputURL)
@@ -88,7 +90,7 @@ final class OutputWriter: Sendable {
             try Data(Self.markerText.utf8).write(
                 to: staging.appendingPathComponent(Self.markerFileName))
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            TemporaryFolders.shared.remove(staging.path)
             throw OutputError(
                 .io(operation: "create a staging folder", detail: fileErrorText(error)), file: display,
                 underlying: error)

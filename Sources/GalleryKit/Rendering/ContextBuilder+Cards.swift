@@ -51,7 +51,7 @@ extension ContextBuilder {
         if let cover = cover(of: album),
             let image = image(
                 cover, alt: PhotoText(cover).alt,
-                sizes: ImageSizes().gridTile(atLeastTwo: false, photoAspect: cover.aspectRatio, cards: count),
+                sizes: ImageSizes().gridTile(.cards, count: count, photoAspect: cover.aspectRatio),
                 loading: loading(cover), styles: &styles,
                 motion: ImageMotion(
                     frame: .cover,
@@ -70,7 +70,7 @@ extension ContextBuilder {
         kenBurns animated: Bool = false
     ) -> [TemplateValue] {
         let tops = PageFlow.screens.map {
-            flow.gridTops(count: albums.count, atLeastTwo: false, extra: Self.albumCardText, cards: true, $0)
+            flow.gridTops(.cards, count: albums.count, extra: Self.albumCardText, $0)
         }
         return albums.enumerated().map { index, album in
             let visible = flow.isInFirstViewport { screen in

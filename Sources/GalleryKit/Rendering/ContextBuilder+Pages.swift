@@ -26,8 +26,7 @@ extension ContextBuilder {
         if !albums.isEmpty {
             let current = flow
             flow.advance {
-                current.gridHeight(
-                    count: albums.count, atLeastTwo: false, extra: Self.albumCardText, cards: true, $0)
+                current.gridHeight(.cards, count: albums.count, extra: Self.albumCardText, $0)
                     + Self.sectionHeading
             }
         }
@@ -189,8 +188,12 @@ extension ContextBuilder {
         ]
         // An untitled photo's title is its place already ("Photo 3 of 12"): said once.
         if text.title != nil { value["position"] = .string("\(index + 1) of \(siblings.count)") }
+        // The heading names the photo right above it: an alt that only repeats it (an untitled
+        // photo's place, a title standing in for alt text) is left empty, so that a screen
+        // reader says it once; an alt of its own is kept.
+        let alt = text.alt(position: index + 1, of: siblings.count)
         if let image = image(
-            photo, alt: text.alt(position: index + 1, of: siblings.count),
+            photo, alt: alt == title ? "" : alt,
             sizes: ImageSizes().mainImage(photoAspect: photo.aspectRatio),
             loading: .eagerHighPriority, styles: &styles,
             motion: ImageMotion(

@@ -58,7 +58,7 @@ extension ContextBuilder {
         }
         let extra = photos.contains { PhotoText($0).hasExplicitTitle } ? Self.photoCardText : 0
         let tops = PageFlow.screens.map {
-            flow.gridTops(count: photos.count, atLeastTwo: true, extra: extra, $0)
+            flow.gridTops(.photos, count: photos.count, extra: extra, $0)
         }
         let current = flow
         let cards = photos.enumerated().map { index, photo in
@@ -67,10 +67,10 @@ extension ContextBuilder {
             }
             return photoCard(
                 photo, position: firstPosition + index, of: total, frame: .cover,
-                sizes: sizes.gridTile(atLeastTwo: true, photoAspect: photo.aspectRatio),
+                sizes: sizes.gridTile(.photos, count: photos.count, photoAspect: photo.aspectRatio),
                 loading: order.next(inFirstViewport: visible), styles: &styles)
         }
-        flow.advance { current.gridHeight(count: photos.count, atLeastTwo: true, extra: extra, $0) }
+        flow.advance { current.gridHeight(.photos, count: photos.count, extra: extra, $0) }
         return PhotoList(cards: cards, layout: nil)
     }
 

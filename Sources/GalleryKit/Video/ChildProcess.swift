@@ -79,7 +79,9 @@ enum ChildProcess {
         let errors = [errorRead]
         let registered = cancellation.register(pid)
         if !registered { kill(-pid, SIGKILL) }
-        let (standardOutput, standardError) = drain(output[0], errors[0], onLine: onLine)
+        let (standardOutput, standardError) = drain(output[0], errors[0], onLine: onLine) {
+            cancellation.killIfOverdue(pid)
+        }
         close(output[0])
         close(errors[0])
         let status = cancellation.reap(pid)
@@ -153,10 +155,14 @@ enum ChildProcess {
         return pid
     }
 
+    /// How often a worker waiting on its child looks at the clock (``ProcessCancellation/grace``).
+    static let watchInterval: Int32 = 100
+
     /// Reads both pipes until the child closes them; stdout whole, stderr's last 64 KiB.
-    private static func drain(_ output: Int32, _ errors: Int32, onLine: (String) -> Void) -> (
-        [UInt8], [UInt8]
-    ) {
+    /// `watch` runs whenever nothing arrived for ``watchInterval`` milliseconds.
+    private static func drain(
+        _ output: Int32, _ errors: Int32, onLine: (String) -> Void, watch: () -> Void
+    ) -> ([UInt8], [UInt8]) {
         var standardOutput: [UInt8] = []
         var standardError: [UInt8] = []
         var lineStart = 0
@@ -164,10 +170,14 @@ enum ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while !open.isEmpty {
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), -1)
+            let ready = poll(&fds, nfds_t(fds.count), Self.watchInterval)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
+            }
+            if ready == 0 {
+                watch()
+                continue
             }
             for entry in fds where entry.revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
@@ -195,52 +205,73 @@ enum ChildProcess {
 }
 
 /// Stops the children of one stage when the build is cancelled: SIGTERM to each child's
-/// process group at once, SIGKILL to those still there two seconds later. Children that
-/// start after the cancellation are killed as they start.
+/// process group at once, SIGKILL to those still there ``grace`` later. Children that start
+/// after the cancellation are killed as they start.
+///
+/// The SIGKILL is sent by the worker that waits for the child (``killIfOverdue(_:)``, called
+/// while it reads the child's pipes and while it reaps it), not by a timer: no thread outside
+/// the build's ``WorkerPool`` ever runs (ARCHITECTURE.md, Concurrency).
 final class ProcessCancellation: Sendable {
     private struct State {
-        var cancelled = false
+        var cancelled: ContinuousClock.Instant?
         var running: Set<pid_t> = []
     }
 
     private let state = Mutex(State())
     /// How long a child gets between SIGTERM and SIGKILL.
-    static let grace: DispatchTimeInterval = .seconds(2)
+    static let grace: Duration = .seconds(2)
 
     init() {}
 
     /// True once ``cancel()`` was called.
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var isCancelled: Bool { state.withLock { $0.cancelled != nil } }
 
-    /// Stops every running child and every later one.
+    /// Stops every running child (SIGTERM now, SIGKILL after ``grace``) and every later one.
     func cancel() {
         let running = state.withLock { state in
-            state.cancelled = true
+            if state.cancelled == nil { state.cancelled = .now }
             return state.running
         }
         for pid in running { kill(-pid, SIGTERM) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { [self] in
-            // Under the lock: a child reaped meanwhile is no longer in the set, so its pid,
-            // which the system may give to another process, is never signalled.
-            state.withLock { state in
-                for pid in state.running { kill(-pid, SIGKILL) }
-            }
+    }
+
+    /// SIGKILL to `pid`'s process group when the stage was cancelled more than ``grace`` ago
+    /// and the child is still running. Under the lock: a child reaped meanwhile is no longer in
+    /// the set, so its pid, which the system may give to another process, is never signalled.
+    fileprivate func killIfOverdue(_ pid: pid_t) {
+        state.withLock { state in
+            guard let cancelled = state.cancelled, ContinuousClock.now - cancelled >= Self.grace,
+                state.running.contains(pid)
+            else { return }
+            kill(-pid, SIGKILL)
         }
     }
 
     /// Records a started child; false when the stage is already cancelled.
     fileprivate func register(_ pid: pid_t) -> Bool {
         state.withLock { state in
-            guard !state.cancelled else { return false }
+            guard state.cancelled == nil else { return false }
             state.running.insert(pid)
             return true
         }
     }
 
     /// Waits for the child to end and forgets it; returns its status (128 + signal when killed).
+    /// A child that closed its pipes but goes on running is looked at again after 1, 2, 4 …
+    /// up to ``ChildProcess/watchInterval`` milliseconds (most end at once) and killed once
+    /// overdue.
     fileprivate func reap(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var pause: Int32 = 1
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+            if reaped == 0 {
+                killIfOverdue(pid)
+                usleep(useconds_t(pause) * 1000)
+                pause = min(pause * 2, ChildProcess.watchInterval)
+            }
+        }
         state.withLock { _ = $0.running.remove(pid) }
         RunningChildren.shared.remove(pid)
         let signal = status & 0x7f

@@ -30,22 +30,32 @@ struct RoomDependencyChecker {
     }
 
     /// What a pure room may not name: Foundation's and POSIX's ways to reach files and
-    /// processes, and the package's own file reader.
+    /// processes, the C modules that carry POSIX, and the package's own file reader.
+    ///
+    /// POSIX's `open`, `read`, `write` and `close` are also everyday names (a template's
+    /// closing tag, an XMP reader's `read`), so they are not listed; a file opened with them
+    /// needs an `O_*` flag or a `stat`, which are. A member (`data.write(toFile:)`) is seen by its
+    /// argument labels (`toFile`, `atomically`, `contentsOf`); `write(to:)` alone is not. What a pure room does
+    /// through a type of an impure room it may use is that room's I/O, and not seen here: the
+    /// "may use" column is where such a dependency is visible.
     static let inputOutputNames: Set<String> = [
         "FileManager", "FileHandle", "FileWrapper", "FileReader", "Process", "DispatchIO", "URLSession",
-        "InputStream", "OutputStream", "fopen", "fread", "fwrite", "opendir", "readdir", "popen",
+        "InputStream", "OutputStream", "fopen", "fread", "fwrite", "fclose", "opendir", "readdir", "popen",
         "posix_spawn", "posix_spawnp", "unlink", "mkdir", "rmdir", "renameat", "renameat2", "realpath",
-        "contentsOf", "contentsOfFile", "atomically",
+        "contentsOf", "contentsOfFile", "atomically", "toFile", "O_RDONLY", "O_WRONLY", "O_RDWR",
+        "O_CREAT", "openat", "unlinkat", "mkdirat", "fstat", "lstat", "fstatat", "fsync", "ftruncate",
+        "pread", "pwrite", "symlink", "readlink", "chmod", "pipe", "dup2", "fork", "execv", "execve",
+        "execvp", "waitpid", "kill", "Glibc", "Darwin",
     ]
 
     let rules: RoomRules
     let files: [SourceFile]
 
-    /// The type names each room declares at its top level.
+    /// The names each room declares at its top level: types, free functions, global constants.
     var declarations: [String: String] {
         var owner: [String: String] = [:]
         for file in files {
-            for name in SwiftSourceNames(source: file.text).topLevelTypes { owner[name] = file.room }
+            for name in SwiftSourceNames(source: file.text).topLevelDeclarations { owner[name] = file.room }
         }
         return owner
     }

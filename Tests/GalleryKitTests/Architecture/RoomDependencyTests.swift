@@ -67,13 +67,18 @@ import Testing
 
     static let fixtureFiles: [RoomDependencyChecker.SourceFile] = [
         .init(room: "Model", path: "Model/Photo.swift", text: "public struct Photo { let hash: Digest }\n"),
-        .init(room: "Support", path: "Support/Digest.swift", text: "struct Digest {}\nenum FileReader {}\n"),
+        .init(
+            room: "Support", path: "Support/Digest.swift",
+            text:
+                "struct Digest {}\nenum FileReader {}\nfunc hexText() -> String { \"\" }\nprivate func scratchText() {}\n"
+        ),
         .init(
             room: "Images", path: "Images/Pixels.swift",
             text: """
                 final class PixelBuffer {
                     let photo: Photo
                     let digest: Digest
+                    let name = hexText()
                 }
                 private struct Scratch {}
                 """),
@@ -120,6 +125,9 @@ import Testing
                     path: "Images/Pixels.swift", line: 3, name: "Digest", room: "Images",
                     declaringRoom: "Support"),
                 .init(
+                    path: "Images/Pixels.swift", line: 4, name: "hexText", room: "Images",
+                    declaringRoom: "Support"),
+                .init(
                     path: "Rendering/Page.swift", line: 9, name: "PixelBuffer", room: "Rendering",
                     declaringRoom: "Images"),
                 .init(
@@ -132,8 +140,10 @@ import Testing
                 + "rooms table does not let Images/ use Support/ (add it to the row if the dependency is wanted)"
         )
         #expect(found.last?.description.contains("Rendering/ is pure in ARCHITECTURE.md") == true)
-        // Private types stay in their files: two rooms may each have a `Scratch`.
+        // Private types and functions stay in their files: two rooms may each have a `Scratch`.
         #expect(checker.declarations["Scratch"] == nil)
+        #expect(checker.declarations["scratchText"] == nil)
+        #expect(checker.declarations["hexText"] == "Support")
         #expect(checker.declarations["PixelBuffer"] == "Images")
     }
 
@@ -149,6 +159,7 @@ import Testing
         let names = SwiftSourceNames(
             source: #"let a = "x \"Quoted\" \(Outer.inner(b: "\(Deep.self)")) Text" + Tail.value"#
         ).names.map(\.text)
-        #expect(names == ["let", "a", "Outer", "inner", "b", "Deep", "self", "Tail", "value"])
+        // `let a` at the top level is a declaration of `a`, not a use.
+        #expect(names == ["Outer", "inner", "b", "Deep", "self", "Tail", "value"])
     }
 }

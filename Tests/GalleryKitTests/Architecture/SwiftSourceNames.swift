@@ -1,9 +1,11 @@
-/// The names a Swift source file uses and the types it declares at its top level, read with a
+/// The names a Swift source file uses and what it declares at its top level, read with a
 /// small lexer that knows where comments and string literals are (so a type named in a doc
 /// comment or a message is not a dependency) and that string interpolations are code.
 ///
 /// It is not a Swift parser: it needs only to tell code from comments and text, to count
-/// braces, and to see `struct`/`enum`/`class`/`actor`/`protocol`/`typealias` at depth 0.
+/// braces, and to see `struct`/`enum`/`class`/`actor`/`protocol`/`typealias` and the free
+/// `func`/`let`/`var` at depth 0. A member added by an `extension` (`Double.cssText`) is not a
+/// top-level declaration: it is used after a dot, and such names are not followed.
 struct SwiftSourceNames {
     /// One identifier of the code, with its 1-based line. `isMember` when it follows a `.`
     /// (`Outer.Inner`, `.case`): such a name belongs to whatever is before the dot.
@@ -14,12 +16,12 @@ struct SwiftSourceNames {
     }
 
     private(set) var names: [Name] = []
-    /// Types (and type aliases) declared outside any braces and visible beyond their file
-    /// (not `private` or `fileprivate`).
-    private(set) var topLevelTypes: [String] = []
+    /// Types, type aliases, free functions and global constants declared outside any braces
+    /// and visible beyond their file (not `private` or `fileprivate`).
+    private(set) var topLevelDeclarations: [String] = []
 
     private static let declarationKeywords: Set<String> = [
-        "struct", "enum", "class", "actor", "protocol", "typealias",
+        "struct", "enum", "class", "actor", "protocol", "typealias", "func", "let", "var",
     ]
 
     init(source: String) {
@@ -32,7 +34,7 @@ struct SwiftSourceNames {
             case .close: depth = max(0, depth - 1)
             case .name(let name):
                 if declaring {
-                    topLevelTypes.append(name.text)
+                    topLevelDeclarations.append(name.text)
                     declaring = false
                 } else if depth == 0, !name.isMember, Self.declarationKeywords.contains(name.text) {
                     let modifiers = names.reversed().prefix { $0.line == name.line }.map(\.text)

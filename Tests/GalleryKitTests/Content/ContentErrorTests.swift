@@ -39,8 +39,10 @@ import Testing
                 + "like 'https://example.org/'"
         ),
         (
-            .baseURLWithoutSlash("https://example.org"),
-            "a.md:3:5: warning: base_url 'https://example.org' does not end in '/'; using 'https://example.org/'"
+            .baseURL("https://example.org/photos", .noFinalSlash(suggestion: "https://example.org/photos/")),
+            "a.md:3:5: error: base_url 'https://example.org/photos' does not end in '/': every link starts "
+                + "with it, and its last part would be taken as a page instead of a folder; write "
+                + "'https://example.org/photos/'"
         ),
         (
             .refusedMetadata("gps", reason: "GPS is never published"),

@@ -23,6 +23,23 @@ import Testing
         #expect((more ?? 1000) >= (demo ?? 0))
     }
 
+    /// Wide scripts are not estimated as Latin letters: a Japanese or Korean navigation needs
+    /// a wider screen than as many Latin letters, and an emoji counts more than a letter.
+    @Test func wideCharactersAndEmojiNeedMoreRoomThanLatinLetters() {
+        let geometry = ThemeGeometry.default
+        let latin = geometry.navigationBreakpoint(
+            title: "Photos", items: ["Home", "Kyoto trip", "Seoul days", "About"])
+        let wide = geometry.navigationBreakpoint(
+            title: "写真", items: ["ホーム", "京都と奈良の旅行写真", "서울에서의 날들", "について"])
+        #expect(
+            (latin ?? 1000) < (wide ?? 1000), "\(String(describing: latin)) vs \(String(describing: wide))")
+        // Fifteen CJK characters are fifteen ems (225 px at 15 px), not fifteen Latin averages.
+        #expect(ThemeGeometry.characterWidths("京都の旅行写真京都の旅行写真京", narrow: 9.2, em: 15) == 225)
+        #expect(ThemeGeometry.characterWidths("Kyoto", narrow: 9.2, em: 15) == 46)
+        #expect(ThemeGeometry.characterWidths("🏔️👨‍👩‍👧", narrow: 9.2, em: 16) == 40)
+        #expect(ThemeGeometry.characterWidths("e\u{301}", narrow: 10, em: 16) == 10)
+    }
+
     @Test(arguments: [
         (0.46, 0.55, "start", "end"), (0.8, 0.2, "end", "start"), (0.2, 0.3, "end", "end"),
         (0.7, 0.9, "start", "start"),

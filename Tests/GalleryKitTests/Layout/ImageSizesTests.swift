@@ -91,16 +91,17 @@ import Testing
         #expect(desktop == (try #require(Self.evaluate(attribute, viewport: 1280, dpr: 1))))
     }
 
-    @Test(arguments: [true, false])
-    func gridTilesSayTheirWidthAtEveryViewport(atLeastTwo: Bool) throws {
+    @Test(arguments: [
+        (ThemeGeometry.Grid.photos, 40), (.photos, 2), (.photos, 1), (.cards, 40), (.cards, 2),
+    ])
+    func gridTilesSayTheirWidthAtEveryViewport(grid: ThemeGeometry.Grid, count: Int) throws {
         let geometry = ThemeGeometry.default
         for aspect in [1.5, 2.0 / 3, 3.0] {
-            let attribute = ImageSizes().gridTile(atLeastTwo: atLeastTwo, photoAspect: aspect)
+            let attribute = ImageSizes().gridTile(grid, count: count, photoAspect: aspect)
             for viewport in Self.viewports {
                 let page = geometry.pageViewport(viewport)
-                let column = geometry.columnWidth(viewport: page)
-                let columns = Double(geometry.gridColumns(column: column, atLeastTwo: atLeastTwo))
-                let tile = (column - (columns - 1) * geometry.gap(viewport: page)) / columns
+                let tile = geometry.grid(grid, count: count, column: geometry.columnWidth(viewport: page))
+                    .tile
                 // A photo wider than 3:2 covers its tile by being drawn wider.
                 let drawn = tile * max(1, aspect / 1.5)
                 for dpr in [1.0, 3] {
@@ -108,17 +109,29 @@ import Testing
                     let wanted = drawn * Self.densityScale(viewport: viewport, dpr: dpr)
                     #expect(
                         (-2.5...0.5).contains(stated - wanted),
-                        "\(aspect) at \(viewport) @\(dpr)x: says \(stated), drawn \(drawn)")
+                        "\(grid) of \(count), \(aspect) at \(viewport) @\(dpr)x: says \(stated), drawn \(drawn)"
+                    )
                 }
             }
         }
-        // Phones get two columns of photos, one of album covers.
-        let phone = try #require(
-            Self.evaluate(ImageSizes().gridTile(atLeastTwo: true, photoAspect: 1.5), viewport: 390))
-        #expect(abs(phone - 174) < 1)
+    }
+
+    /// Phones get two columns of photos, one of album covers; one or two photos on a laptop are
+    /// two grid tiles wide (34rem) each, not a quarter of the column nor all of it.
+    @Test func gridTilesOnAPhoneAndAShortGridOnALaptop() throws {
+        let photos = try #require(
+            Self.evaluate(ImageSizes().gridTile(.photos, count: 40, photoAspect: 1.5), viewport: 390))
+        #expect(abs(photos - 174) < 1)
         let cover = try #require(
-            Self.evaluate(ImageSizes().gridTile(atLeastTwo: false, photoAspect: 1.5), viewport: 390))
+            Self.evaluate(ImageSizes().gridTile(.cards, count: 40, photoAspect: 1.5), viewport: 390))
         #expect(abs(cover - 357) < 1)
+        let geometry = ThemeGeometry.default
+        let laptop = geometry.columnWidth(viewport: geometry.pageViewport(1280))
+        #expect(geometry.grid(.photos, count: 2, column: laptop) == (2, 544))
+        #expect(geometry.grid(.photos, count: 1, column: laptop) == (1, 544))
+        #expect(geometry.grid(.photos, count: 40, column: laptop).columns == 4)
+        #expect(geometry.grid(.photos, count: 3, column: laptop).columns == 3)
+        #expect(geometry.grid(.cards, count: 2, column: laptop).columns == 4)
     }
 
     /// Evaluates the forms ``ImageSizes`` writes for widths that depend on the viewport's

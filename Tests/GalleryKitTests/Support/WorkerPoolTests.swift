@@ -116,7 +116,8 @@ struct WorkerPoolTests {
     }
 
     /// The rule of ARCHITECTURE.md's Concurrency section, held: no fan-out of the build goes
-    /// around the pool (Dispatch's global queue, `concurrentPerform`, threads of its own).
+    /// around the pool (Dispatch's queues, groups, timers and sources, `concurrentPerform`,
+    /// threads of its own, Swift tasks it starts).
     @Test func noFanOutOfTheBuildGoesAroundThePool() throws {
         let root = BuildSandbox.repositoryRoot.appendingPathComponent("Sources/GalleryKit")
         let walker = try #require(FileManager.default.enumerator(atPath: root.path))
@@ -128,8 +129,9 @@ struct WorkerPoolTests {
                 let code =
                     line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 for pattern in [
-                    "concurrentPerform", "DispatchQueue.global().async(", "global(qos:", "Thread {",
-                    "Thread(",
+                    "concurrentPerform", "DispatchQueue", "DispatchGroup", "DispatchSource", "asyncAfter",
+                    ".async {", ".async(", "Thread {", "Thread(", "pthread_create", "Task {", "Task(",
+                    "Task.detached", "TaskGroup", "async let",
                 ]
                 where code.contains(pattern) {
                     found.append("\(path):\(number + 1): \(pattern)")

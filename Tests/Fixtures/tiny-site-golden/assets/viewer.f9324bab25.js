@@ -39,6 +39,10 @@
   function moving(on) {
     root.classList.toggle("is-moving", on);
   }
+  function quiet(fn) {
+    if (doc.readyState === "complete") later(fn);
+    else window.addEventListener("load", function () { later(fn); }, { once: true });
+  }
   function dx(px) {
     stage.style.setProperty("--gk-dx", px + "px");
   }
@@ -56,13 +60,13 @@
       var ready = function () {
         img.classList.add("is-loaded");
         frame.classList.add("is-loaded");
-        later(preload);
+        quiet(preload);
       };
       if (img.complete && img.naturalWidth) ready();
       else img.addEventListener("load", ready, { once: true });
     } else if (clip) {
       clip.querySelector("video").addEventListener("play", pause);
-      later(preload);
+      quiet(preload);
     }
     zoom = { s: 1, x: 0, y: 0 };
     root.classList.remove("is-zoomed", "is-moving", "is-settling");
@@ -122,6 +126,7 @@
           each(next.querySelector(".photo-figure").childNodes, function (node) {
             slide.appendChild(doc.importNode(node, true));
           });
+          each(slide.querySelectorAll("img"), function (el) { el.setAttribute("fetchpriority", "low"); });
           if (before) stage.firstElementChild.after(slide);
           else stage.appendChild(slide);
         }
@@ -184,7 +189,9 @@
 
   function close() {
     var url = href("close");
-    if (doc.referrer === url && history.length > 1) history.back();
+    var album = url.replace(/page\/\d+\/$/, "");
+    var from = doc.referrer.slice(0, album.length) === album && doc.referrer.slice(album.length);
+    if (from !== false && /^(?:page\/\d+\/)?$/.test(from) && history.length > 1) history.back();
     else location.href = url;
   }
 
@@ -478,5 +485,4 @@
   root.classList.add("is-ready");
   bind();
   wake();
-  setTimeout(function () { say(status.getAttribute("data-text")); }, 400);
 })();
