@@ -81,7 +81,7 @@ def test_a_still_gif_is_a_photo(animated_site):
 
 
 CHOSEN_JS = """
-return Array.from(document.querySelectorAll('.gk-blurup img')).map(img => img.currentSrc);
+return Array.from(document.querySelectorAll('.gk-blurup img:not(.gk-ph)')).map(img => img.currentSrc);
 """
 
 

@@ -45,10 +45,11 @@ def sized(browser):
 # Each image: its place in the document, loading, fetchpriority, and whether any of it shows in
 # the viewport (inside the clipping box of a scroller such as the hero slider). Not the photo
 # page's first paint under the photo (`.gk-preview`, eager and high priority with it), nor the
-# neighbours the viewer puts beside its stage once the photo has loaded.
+# neighbours the viewer puts beside its stage once the photo has loaded, nor the inline
+# placeholders (`.gk-ph`) and the hero's blurred backdrop (`.gk-hero-bg`).
 IMAGES_JS = """
 const out = [];
-document.querySelectorAll('main img:not(.gk-preview, .viewer-side img)').forEach((img, index) => {
+document.querySelectorAll('main img:not(.gk-preview, .gk-ph, .viewer-side img, .gk-hero-bg img)').forEach((img, index) => {
   let r = img.closest('[data-blurup]').getBoundingClientRect();
   let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
   for (let e = img.parentElement; e; e = e.parentElement) {
@@ -132,7 +133,7 @@ def test_images_in_the_first_viewport_are_eager_and_the_largest_is_high_priority
 # Burns' zoom included), and every image file the page downloaded.
 NEEDS_JS = """
 const out = [];
-for (const img of document.querySelectorAll('main img:not(.viewer-side img)')) {
+for (const img of document.querySelectorAll('main img:not(.gk-ph, .viewer-side img, .gk-hero-bg img)')) {
   const source = img.closest('picture') && img.closest('picture').querySelector('source');
   const srcset = source && img.currentSrc.endsWith('.webp') ? source.srcset : img.srcset;
   const r = img.getBoundingClientRect();
@@ -146,7 +147,9 @@ const downloaded = performance.getEntriesByType('resource')
 // On photo pages the viewer preloads the previous and next photos (their slugs name them).
 const neighbours = [...document.querySelectorAll('[data-viewer-action="next"], [data-viewer-action="previous"]')]
   .map(a => new URL(a.href).pathname.split('/').filter(Boolean).pop());
-return {images: out, downloaded: downloaded, neighbours: neighbours};
+// The hero's blurred backdrop: its slides' smallest renditions, as they were as CSS backgrounds.
+const backdrop = [...document.querySelectorAll('.gk-hero-bg img.gk-hero-img')].map(i => i.currentSrc);
+return {images: out, downloaded: downloaded, neighbours: neighbours, backdrop: backdrop};
 """
 
 
@@ -184,6 +187,8 @@ def test_no_image_is_more_than_one_srcset_step_too_large(loading_site, demo_buil
                 name = url.split("/")[-1]
                 if any(re.fullmatch(re.escape(slug) + r"-\d+\.\w+", name) for slug in state["neighbours"]):
                     continue  # the viewer's preload of the photo before or after this one
+                if url in state["backdrop"]:
+                    continue  # the smallest rendition, blurred behind the hero slider
                 images = [i for i in state["images"] if any(u.endswith(name) for u, _ in _candidates(i["srcset"]))]
                 if not images:
                     problems.append(f"/{page}: {url} was downloaded for no image")

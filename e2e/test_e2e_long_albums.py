@@ -139,7 +139,7 @@ def test_a_paged_album_walks_from_first_to_last_page(long_site, serve, sized):
             "const step = rel => { const a = document.querySelector(`nav.pagination a[rel=${rel}]`); return a && a.href; };"
             "return {url: location.href, prev: link('prev'), next: link('next'), prevLink: step('prev'),"
             " nextLink: step('next'), current: document.querySelector('nav.pagination [aria-current=page]').href,"
-            " photos: [...document.querySelectorAll('.gk-justified img')].map(i => i.alt),"
+            " photos: [...document.querySelectorAll('.gk-justified img:not(.gk-ph)')].map(i => i.alt),"
             " high: document.querySelectorAll('img[fetchpriority=high]').length,"
             " firstHigh: document.querySelector('.gk-justified img').getAttribute('fetchpriority') === 'high'}"
         )

@@ -314,10 +314,18 @@ def test_ken_burns_never_shows_an_edge_on_any_shape(galleryc, tmp_path_factory, 
 
 def _placeholder_bytes(site: Path) -> list[int]:
     sizes = {}
-    for sheet in site.glob("assets/galleryc-page.*.css"):
-        for url in re.findall(r"--gk-placeholder: url\('data:image/[a-z]+;base64,([^']+)'\)", sheet.read_text()):
+    for page in site.rglob("index.html"):
+        for url in re.findall(r'<img class="gk-ph" src="data:image/[a-z]+;base64,([^"]+)"', page.read_text()):
             sizes[url] = len(base64.b64decode(url))
     return list(sizes.values())
+
+
+# The placeholder a frame shows: its inline image's data: URL, when it is there and drawn.
+PLACEHOLDER_JS = (
+    "const placeholder = f => { const ph = f.querySelector(':scope > img.gk-ph');"
+    " if (!ph) return 'none'; const s = getComputedStyle(ph);"
+    " return s.display === 'none' || s.opacity === '0' || !ph.naturalWidth ? 'hidden' : ph.getAttribute('src').slice(0, 30); };"
+)
 
 
 def test_placeholder_stays_when_renditions_are_blocked(demo_site, serve, browser):
@@ -333,8 +341,8 @@ def test_placeholder_stays_when_renditions_are_blocked(demo_site, serve, browser
         browser.get(base + "space/")
         _settle(browser)
         frames = browser.execute_script(
-            "return [...document.querySelectorAll('[data-blurup]')].slice(0, 4).map(f => ({"
-            " placeholder: getComputedStyle(f, '::before').backgroundImage.slice(0, 30),"
+            PLACEHOLDER_JS + "return [...document.querySelectorAll('[data-blurup]')].slice(0, 4).map(f => ({"
+            " placeholder: placeholder(f),"
             " error: f.classList.contains('is-error'),"
             " hidden: getComputedStyle(f.querySelector('img')).opacity,"
             " height: f.getBoundingClientRect().height}))"
@@ -342,21 +350,21 @@ def test_placeholder_stays_when_renditions_are_blocked(demo_site, serve, browser
         browser.get(base + "landscapes/")
         _settle(browser)
         slide = browser.execute_script(
-            "const f = document.querySelector('.gk-slide [data-blurup]');"
+            PLACEHOLDER_JS + "const f = document.querySelector('.gk-slide [data-blurup]');"
             "return {error: f.classList.contains('is-error'),"
             " img: getComputedStyle(f.querySelector('img')).opacity,"
             " veil: getComputedStyle(f, '::after').content,"
-            " placeholder: getComputedStyle(f, '::before').backgroundImage.slice(0, 30)}"
+            " placeholder: placeholder(f)}"
         )
     finally:
         browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         browser.execute_cdp_cmd("Network.disable", {})
     # Hidden by opacity, so its alt text stays in the accessibility tree.
     assert slide["error"] and slide["img"] == "0", f"a failed slide shows a broken image: {slide}"
-    assert slide["veil"] != "none" and slide["placeholder"].startswith('url("data:image/webp'), slide
+    assert slide["veil"] != "none" and slide["placeholder"].startswith("data:image/webp"), slide
     assert frames
     for frame in frames:
-        assert frame["placeholder"].startswith('url("data:image/webp'), frame
+        assert frame["placeholder"].startswith("data:image/webp"), frame
         assert frame["error"] and frame["hidden"] == "0", frame
         assert frame["height"] > 50, frame
 
@@ -371,12 +379,12 @@ def test_placeholder_shows_before_the_image_on_a_slow_network(motion_fixture, se
         "Network.emulateNetworkConditions",
         {"offline": False, "latency": 1000, "downloadThroughput": 20_000, "uploadThroughput": 20_000},
     )
-    frame_state = (
+    frame_state = PLACEHOLDER_JS + (
         "const f = document.querySelectorAll('.gk-story [data-blurup]')[arguments[0]];"
         "const img = f.querySelector('img');"
         "return {loaded: img.complete && img.naturalWidth > 0, busy: f.getAttribute('aria-busy'),"
         " opacity: getComputedStyle(img).opacity,"
-        " placeholder: getComputedStyle(f, '::before').backgroundImage.slice(0, 30),"
+        " placeholder: placeholder(f),"
         " loadingText: getComputedStyle(f.querySelector('.gk-loading-text')).display,"
         " height: f.getBoundingClientRect().height}"
     )
@@ -404,7 +412,7 @@ def test_placeholder_shows_before_the_image_on_a_slow_network(motion_fixture, se
         browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
         browser.execute_cdp_cmd("Network.disable", {})
     assert not waiting["loaded"], f"the full image arrived too fast to see the placeholder: {waiting}"
-    assert waiting["placeholder"].startswith('url("data:image/webp'), waiting
+    assert waiting["placeholder"].startswith("data:image/webp"), waiting
     # 1 % opacity: invisible, yet counted as painted, so the focus-in does not delay the LCP.
     assert float(waiting["opacity"]) <= 0.01 and waiting["busy"] == "true", waiting
     assert waiting["loadingText"] != "none", "the loading state is not announced"
@@ -417,12 +425,12 @@ def test_alpha_photo_shows_no_placeholder_once_loaded(motion_fixture, serve, bro
     browser.get(base + "clear/")
     _settle(browser)
     state = browser.execute_script(
-        "const f = document.querySelector('[data-blurup][data-alpha]');"
-        "return f && {bg: getComputedStyle(f).backgroundColor, before: getComputedStyle(f, '::before').display,"
+        PLACEHOLDER_JS + "const f = document.querySelector('[data-blurup][data-alpha]');"
+        "return f && {bg: getComputedStyle(f).backgroundColor, placeholder: placeholder(f),"
         " loaded: f.classList.contains('is-loaded')}"
     )
     assert state, "the PNG with alpha is not marked data-alpha"
-    assert state["loaded"] and state["before"] == "none", state
+    assert state["loaded"] and state["placeholder"] in ("none", "hidden"), state
     assert state["bg"] in ("rgba(0, 0, 0, 0)", "transparent"), state
 
 
@@ -525,7 +533,7 @@ def test_pages_without_javascript_show_images(demo_site, serve, browser):
                 "Runtime.evaluate",
                 {
                     "expression": "JSON.stringify({js: document.documentElement.classList.contains('gk-js'),"
-                    " shown: [...document.querySelectorAll('[data-blurup] img')].filter(i => i.loading !== 'lazy')"
+                    " shown: [...document.querySelectorAll('[data-blurup] img:not(.gk-ph)')].filter(i => i.loading !== 'lazy')"
                     ".map(i => [i.complete && i.naturalWidth > 0, getComputedStyle(i).opacity, getComputedStyle(i).visibility])})",
                     "returnByValue": True,
                 },

@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 SMALL = (240, 160)
 
 RECTS_JS = """
-return Array.from(document.querySelectorAll('.gk-blurup img')).map(img => {
+return Array.from(document.querySelectorAll('.gk-blurup img:not(.gk-ph)')).map(img => {
   const drawn = img.getBoundingClientRect();
   return {src: img.currentSrc || img.src, width: img.offsetWidth, height: img.offsetHeight,
           drawnWidth: drawn.width, drawnHeight: drawn.height,

@@ -36,7 +36,8 @@
 
   function settle(img, failed) {
     var frame = frameOf(img);
-    if (!frame) return;
+    // The placeholder (inline, so always there at once) says nothing about the photo.
+    if (!frame || img.classList.contains("gk-ph")) return;
     // A failed photo keeps its place as a neutral tile that says what it shows; screen readers
     // still read the image's own alt text, so the copy is hidden from them.
     if (failed && img.alt && !frame.querySelector(".gk-failed")) {
@@ -59,7 +60,7 @@
     if (event.target instanceof HTMLImageElement) settle(event.target, true);
   }, true);
 
-  Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img"), function (img) {
+  Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img:not(.gk-ph)"), function (img) {
     if (img.complete) {
       settle(img, img.naturalWidth === 0);
     } else {

@@ -26,7 +26,7 @@ extension MotionStylesheet {
     var noPreferenceBlock: String {
         var css = "@media (prefers-reduced-motion: no-preference) {\n"
         css += """
-                :root.gk-js .gk-blurup img:not(.is-loaded) { filter: blur(\(cssNumber(blurRadius, digits: 2))px); }
+                :root.gk-js .gk-blurup img:not(.is-loaded, .gk-ph) { filter: blur(\(cssNumber(blurRadius, digits: 2))px); }
                 .gk-blurup.is-loaded img { transition: opacity 0.8s ease-out, filter 0.8s ease-out; }
                 .gk-loading > span { animation: gk-loading-phase 1.2s ease-in-out infinite both; }
                 .gk-loading > span:nth-child(2) { animation-delay: 0.2s; }

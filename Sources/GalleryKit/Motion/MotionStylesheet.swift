@@ -7,8 +7,10 @@
 /// static styles.
 ///
 /// Classes the templates use:
-/// - `.gk-blurup` (with `--gk-placeholder: url(data:...)` and `--gk-dominant: #rrggbb` from the
-///   photo's class in the page's generated stylesheet) around an `<img>` (directly or inside a `<picture>`); the image gets `.is-loaded`
+/// - `.gk-blurup` (with `--gk-dominant: #rrggbb` and `--gk-focus` from the photo's class in the
+///   generated stylesheet) around an `<img>` (directly or inside a `<picture>`), with the
+///   placeholder last in it as `<img class="gk-ph" src="data:…" alt="">` (in the HTML: it comes
+///   with the page, before any stylesheet, and costs no CSS); the image gets `.is-loaded`
 ///   when it has loaded, from galleryc.js's capturing `load` listener (no inline handler, so a
 ///   strict CSP holds). The preview stays if the image fails. `:root.gk-js` marks that scripts
 ///   run, so without JavaScript the image is simply shown.
@@ -82,12 +84,14 @@ struct MotionStylesheet: Sendable, Hashable {
     var staticRules: String {
         """
         .gk-blurup { position: relative; overflow: hidden; background-color: var(--gk-dominant, transparent); }
-        .gk-blurup::before {
-            content: ""; position: absolute; inset: calc(-2 * \(blur)); z-index: 0;
-            background: var(--gk-placeholder, none) center / cover no-repeat; filter: blur(\(blur));
+        .gk-blurup > img.gk-ph {
+            position: absolute; inset: auto; left: calc(-2 * \(blur)); top: calc(-2 * \(blur)); z-index: 0;
+            width: calc(100% + 4 * \(blur)); height: calc(100% + 4 * \(blur)); max-width: none; max-height: none;
+            margin: 0; object-fit: cover; object-position: var(--gk-focus, 50% 50%); filter: blur(\(blur));
+            opacity: 1;
         }
         .gk-blurup img { position: relative; z-index: 1; }
-        :root.gk-js .gk-blurup img:not(.is-loaded) { opacity: 0.01; }
+        :root.gk-js .gk-blurup img:not(.is-loaded, .gk-ph) { opacity: 0.01; }
         .gk-loading {
             position: absolute; inset: auto 0 1rem; z-index: 2; display: flex; gap: 0.4rem;
             justify-content: center; pointer-events: none;

@@ -55,7 +55,7 @@ extension ContextBuilder {
                 loading: loading(cover), styles: &styles,
                 motion: ImageMotion(
                     frame: .cover,
-                    kenBurns: animated ? kenBurns.plan(cover, role: .cover, album: album).animationName : nil)
+                    kenBurns: animated ? styles.add(kenBurns.plan(cover, role: .cover, album: album)) : nil)
             )
         {
             card["image"] = image
@@ -95,11 +95,8 @@ extension ContextBuilder {
             case .dictionary(var context) = ImageContext.make(
                 photo, alt: alt, sizes: sizes, loading: loading, links: links, motion: motion)
         else { return nil }
-        let name = styles.add(photo)
-        context["photoClass"] = .string(name)
-        if let transition = motion.transitionName {
-            styles.add(selector: ".\(name)[data-vt]", declarations: "view-transition-name: \(transition);")
-        }
+        // The photo's class carries its View Transition name (``PhotoClass``).
+        context["photoClass"] = .string(styles.add(photo))
         return .dictionary(context)
     }
 

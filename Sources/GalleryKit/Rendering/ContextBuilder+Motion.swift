@@ -11,22 +11,6 @@ extension ContextBuilder {
         return album.layout == .slider ? shown : []
     }
 
-    /// Every Ken Burns plan the site's pages use: home page covers, hero slides and story
-    /// photos. The markup takes its `data-kenburns` names from the same planner.
-    func allKenBurnsPlans() -> [KenBurnsPlan] {
-        var plans: [KenBurnsPlan] = []
-        for album in site.root.listedAlbums {
-            if let photo = cover(of: album) { plans.append(kenBurns.plan(photo, role: .cover, album: album)) }
-        }
-        for album in site.root.allAlbums where !album.urlPath.isEmpty {
-            plans += heroPhotos(album).map { kenBurns.plan($0, role: .hero, album: album) }
-            if album.layout == .story {
-                plans += shownPhotos(album).map { kenBurns.plan($0, role: .story, album: album) }
-            }
-        }
-        return plans
-    }
-
     /// The slider: `slides` (index, number, id, href, title, image, background, current,
     /// `video` for a clip: its badge, whose preview the script plays on the current slide),
     /// `count`; nil when the album has none. The first slide is in the first viewport (the
@@ -38,7 +22,7 @@ extension ContextBuilder {
         var slides: [TemplateValue] = []
         for (index, photo) in photos.enumerated() {
             let text = PhotoText(photo)
-            let plan = kenBurns.plan(photo, role: .hero, album: album)
+            let plan = styles.add(kenBurns.plan(photo, role: .hero, album: album))
             var slide: [String: TemplateValue] = [
                 "index": .int(index), "number": .int(index + 1), "id": .string("gk-slide-\(index + 1)"),
                 "href": .string(links.href(photo.source.urlPath)),
@@ -49,7 +33,7 @@ extension ContextBuilder {
                 photo, alt: text.alt(position: index + 1, of: photos.count),
                 sizes: sizes.slide(photoAspect: photo.aspectRatio),
                 loading: order.next(inFirstViewport: index == 0), styles: &styles,
-                motion: ImageMotion(frame: .slide, kenBurns: plan.animationName))
+                motion: ImageMotion(frame: .slide, kenBurns: plan))
             {
                 slide["image"] = image
             }
@@ -58,9 +42,6 @@ extension ContextBuilder {
                 ?? photo.renditions.min(by: { $0.width < $1.width })
             {
                 slide["background"] = .string(links.href(small.path))
-                styles.add(
-                    selector: ".gk-hero-bg.\(PageStyles.className(for: photo))",
-                    declarations: "--gk-bg: url('\(links.href(small.path))');")
             }
             if let placeholder = photo.placeholder { slide["placeholder"] = .string(placeholder) }
             if let video = photo.video { slide["video"] = VideoContext.badge(video, links: links) }
@@ -124,7 +105,7 @@ extension ContextBuilder {
         return photos.enumerated().map { index, photo in
             let visible = current.isInFirstViewport { top(index, $0) }
             let text = PhotoText(photo)
-            let plan = kenBurns.plan(photo, role: .story, album: album)
+            let plan = styles.add(kenBurns.plan(photo, role: .story, album: album))
             var item: [String: TemplateValue] = [
                 "href": .string(links.href(photo.source.urlPath)),
                 "title": .string(text.title(position: firstPosition + index, of: total)),
@@ -139,7 +120,7 @@ extension ContextBuilder {
                 sizes: sizes.story(photoAspect: photo.aspectRatio),
                 loading: order.next(inFirstViewport: visible), styles: &styles,
                 motion: ImageMotion(
-                    frame: .story, kenBurns: plan.animationName,
+                    frame: .story, kenBurns: plan,
                     transitionName: MotionStylesheet.viewTransitionName(for: photo.source.sourcePath)))
             {
                 item["image"] = image

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A page's template context and the generated stylesheet it links (`assets.pageCSS`).
+/// A page's template context and its own generated stylesheet (`assets.pageCSS`), when it
+/// has one; the shared sheets it links (`assets.photoCSS`) are ``ContextBuilder/photoSheets``'.
 struct PageRender: Sendable {
     var context: TemplateValue
     var stylesheet: OutputFile?
@@ -41,15 +42,22 @@ extension ContextBuilder {
         context["photos"] = .array(photos)
         context["hasPhotos"] = .bool(!photos.isEmpty)
         addListedPages(of: root, to: &context)
-        return finish(context, styles: styles)
+        return finish(context, styles: styles, album: root.sourcePath)
     }
 
-    /// The context with `assets.pageCSS` linking the page's stylesheet, when it has one.
-    func finish(_ context: [String: TemplateValue], styles: PageStyles) -> PageRender {
+    /// The context with `assets.photoCSS` linking the shared sheets of `album`'s own photos
+    /// the page shows (``PhotoSheets``), sorted, and `assets.pageCSS` its own sheet
+    /// with everything else, when there is anything else. `album` is nil for a page of no
+    /// album's own photos (tag pages).
+    func finish(_ context: [String: TemplateValue], styles: PageStyles, album: String?) -> PageRender {
         var context = context
-        let file = styles.file
-        if let file, case .dictionary(var assets) = context["assets"] {
-            assets["pageCSS"] = .string(links.href(file.path))
+        let shared = Set(styles.photos.values.compactMap { photoSheets.sheet(of: $0.source, in: album) })
+        let file = styles.pageSheet { photoSheets.sheet(of: $0, in: album) != nil }
+        if case .dictionary(var assets) = context["assets"] {
+            if !shared.isEmpty {
+                assets["photoCSS"] = .array(shared.sorted().map { .string(links.href($0)) })
+            }
+            if let file { assets["pageCSS"] = .string(links.href(file.path)) }
             context["assets"] = .dictionary(assets)
         }
         return PageRender(context: .dictionary(context), stylesheet: file)
@@ -157,7 +165,7 @@ extension ContextBuilder {
         } else {
             context["hasPages"] = .bool(false)
         }
-        return finish(context, styles: styles)
+        return finish(context, styles: styles, album: album.sourcePath)
     }
 
     /// A photo page: `photo` (title, image, caption, exif rows, position, `original` when
@@ -205,12 +213,6 @@ extension ContextBuilder {
             if let preview = ImageContext.preview(photo, links: links) { fields["preview"] = preview }
             value["image"] = .dictionary(fields)
         }
-        // The viewer draws a photo at most twice as wide as its largest rendition's pixels.
-        if let largest = photo.renditions.map(\.width).max() {
-            styles.add(
-                selector: "[data-viewer] .\(PageStyles.className(for: photo))",
-                declarations: "--gk-max-width: \(largest)px;")
-        }
         if let video = photo.video,
             case .dictionary(var player) = VideoContext.player(photo, video: video, links: links)
         {
@@ -245,7 +247,7 @@ extension ContextBuilder {
                 "stage": .string(site.config.viewer.stage.rawValue),
             ])
         }
-        return finish(context, styles: styles)
+        return finish(context, styles: styles, album: album.sourcePath)
     }
 
     /// The published original (`href`, `format`, `width`, `height`, `size` such as `2.4 MB`).

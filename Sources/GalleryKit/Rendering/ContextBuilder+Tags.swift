@@ -14,7 +14,7 @@ extension ContextBuilder {
         context["tagList"] = .dictionary(["title": .string(root.title), "count": .string(tagCount)])
         context["tags"] = .array(cards)
         context["hasTags"] = .bool(!cards.isEmpty)
-        return finish(context, styles: styles)
+        return finish(context, styles: styles, album: nil)
     }
 
     /// The photo's tags as links (`name`, `href`), for its page.

@@ -20,6 +20,8 @@ struct ContextBuilder: Sendable {
     let navigation: SiteNavigation
     /// The albums' ZIP downloads, linked from their pages.
     var downloads = AlbumDownloads()
+    /// The shared stylesheets of each album's photos.
+    let photoSheets: PhotoSheets
 
     /// The site's tags (empty without `tags:` pages).
     let tags: TagIndex
@@ -34,6 +36,8 @@ struct ContextBuilder: Sendable {
         // Each tag page is drawn as an album of its photos.
         for tag in tags.tags { shown.merge(Self.pair(tag.album, with: photos)) { own, _ in own } }
         self.shown = shown
+        self.photoSheets = PhotoSheets(
+            albums: site.root.allAlbums.map { ($0.sourcePath, shown[$0.sourcePath] ?? []) })
         self.navigation = SiteNavigation(
             site: site,
             pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })

@@ -32,7 +32,7 @@ struct SiteRenderer {
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
             tags: tags)
         builder.downloads = downloads
-        let motion = MotionAssets.stylesheet(site.config.motion, plans: builder.allKenBurnsPlans())
+        let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path
         self.motionStylesheet = motion
         let icon = Favicon.file(for: site, cover: builder.cover(of: site.root))
@@ -86,6 +86,7 @@ struct SiteRenderer {
             for file in HostFiles.files { output.add(file, source: "publish.headers") }
         }
         for file in themeAssets.files { output.add(file, source: "assets") }
+        for file in builder.photoSheets.files { output.addShared(file) }
         output.add(motionStylesheet, source: "motion")
         output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
 

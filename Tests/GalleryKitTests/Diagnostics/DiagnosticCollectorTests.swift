@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("titel", "title", 2), ("titl", "title", 1), ("", "abc", 3), ("abc", "", 3), ("kitten", "sitting", 3), ("same", "same", 0),
+        ("titel", "title", 2), ("titl", "title", 1), ("", "abc", 3), ("abc", "", 3), ("kitten", "sitting", 3),
+        ("same", "same", 0),
         ("Ünïcode", "Unicode", 2),
     ])
     func editDistanceCountsSingleCharacterEdits(a: String, b: String, distance: Int) {

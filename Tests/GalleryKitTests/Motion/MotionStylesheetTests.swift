@@ -95,8 +95,10 @@ import Testing
         let css = MotionStylesheet(blurRadius: 24).css
         #expect(css.contains("filter: blur(24px)"))
         #expect(css.contains("transition: opacity 0.8s ease-out, filter 0.8s ease-out"))
-        #expect(css.contains(":root.gk-js .gk-blurup img:not(.is-loaded) { opacity: 0.01; }"))
-        #expect(css.contains("background: var(--gk-placeholder, none)"))
+        #expect(css.contains(":root.gk-js .gk-blurup img:not(.is-loaded, .gk-ph) { opacity: 0.01; }"))
+        // The placeholder image: blurred always, cropped like the photo, under it.
+        #expect(css.contains(".gk-blurup > img.gk-ph {"))
+        #expect(css.contains("object-position: var(--gk-focus, 50% 50%); filter: blur(24px);"))
     }
 
     @Test func transitionsCompileToKeyframes() {

@@ -32,24 +32,32 @@ import Testing
         }
     }
 
+    /// Each page's own stylesheet has the plans it animates, and no other; the site-wide
+    /// motion stylesheet has none, so no photo ever changes it.
     @Test func everyKenBurnsElementHasItsPlanInTheLinkedStylesheet() throws {
         let files = try RenderFixture.render(site: Self.motionSite())
-        let css = try motionCSS(files)
         let home = try #require(files["index.html"])
         let album = try #require(files["iceland/index.html"])
         let story = try #require(files["iceland/fjords/index.html"])
         #expect(home.contains("galleryc-motion.") && album.contains("galleryc-motion."))
+        #expect(!(try motionCSS(files)).contains("[data-kenburns="))
+        var all = ""
         for (page, html, count) in [("home", home, 1), ("slider", album, 2), ("story", story, 1)] {
+            let css = try RenderFixture.pageCSS(html, in: files)
+            all += css
             let names = kenBurnsNames(html)
             #expect(names.count == count, "\(page): \(names)")
             for name in names {
                 #expect(css.contains("[data-kenburns=\"\(name)\"] {"), "\(page): no rule for \(name)")
                 #expect(css.contains("@keyframes \(name)-zoom"))
             }
+            #expect(
+                css.components(separatedBy: "[data-kenburns=").count - 1 == count,
+                "\(page): plans of other pages")
         }
-        #expect(css.contains("animation-duration: 9s, 9s;"), "site-wide duration")
-        #expect(css.contains("scale: 1.6;"), "the story album's own zoom")
-        #expect(!css.contains("<style") && !home.contains("<style"))
+        #expect(all.contains("animation-duration: 9s, 9s;"), "site-wide duration")
+        #expect(all.contains("scale: 1.6;"), "the story album's own zoom")
+        #expect(!all.contains("<style") && !home.contains("<style"))
     }
 
     @Test func siteTransitionsAndPhotoOverridesReachTheStylesheet() throws {
@@ -58,14 +66,16 @@ import Testing
         site.config.motion.easing = .linear
         site.config.motion.transitionDuration = 0.7
         site.root.albums[0].photos[1].kenBurns = KenBurnsSettings(duration: 4, from: .bottom)
-        let css = try motionCSS(try RenderFixture.render(site: site))
+        let files = try RenderFixture.render(site: site)
+        let css = try motionCSS(files)
         #expect(css.contains("@keyframes gk-photo-in { from { translate: -100% 0; } }"))
         #expect(
             css.contains(
                 ".gk-enter-photo { animation: gk-photo-in 0.7s both; animation-timing-function: linear; }"))
         // glacier.jpg is the second photo of the album and the first hero slide.
-        #expect(css.contains("animation-duration: 4s, 4s;"), "the sidecar's own duration")
-        #expect(css.contains("animation-duration: 9s, 9s;"), "the other photos keep the site's")
+        let slider = try RenderFixture.pageCSS(try #require(files["iceland/index.html"]), in: files)
+        #expect(slider.contains("animation-duration: 4s, 4s;"), "the sidecar's own duration")
+        #expect(slider.contains("animation-duration: 9s, 9s;"), "the other photos keep the site's")
     }
 
     @Test func theMotionStylesheetIsDeterministicAndHashed() throws {
@@ -73,10 +83,19 @@ import Testing
         let second = try RenderFixture.render(site: Self.motionSite())
         #expect(try motionCSS(first) == motionCSS(second))
         var changed = Self.motionSite()
-        changed.config.motion.kenBurns.zoom = 1.9
+        changed.config.motion.blurRadius = 30
         let third = try RenderFixture.render(site: changed)
         let paths = [first, third].map { files in files.keys.filter { $0.contains("galleryc-motion") } }
         #expect(paths[0] != paths[1], "a new setting must give a new file name")
+        // A Ken Burns setting changes the stylesheets of the pages that animate, not the site's.
+        var zoomed = Self.motionSite()
+        zoomed.config.motion.kenBurns.zoom = 1.9
+        let fourth = try RenderFixture.render(site: zoomed)
+        #expect(try motionCSS(fourth) == motionCSS(first))
+        let album = { (files: [String: String]) in
+            try RenderFixture.pageCSS(#require(files["iceland/index.html"]), in: files)
+        }
+        #expect(try album(fourth) != album(first))
     }
 
     @Test func sliderHasDotsButtonsAndABackdropPerSlide() throws {
@@ -85,10 +104,11 @@ import Testing
         #expect(album.components(separatedBy: "data-slide-bg=").count == 3)
         let glacierClass = PageStyles.className(for: try RenderFixture.shown(RenderFixture.glacier))
         #expect(album.contains("class=\"gk-hero-bg \(glacierClass) is-active\" data-slide-bg=\"0\""))
-        // Its background is a small rendition, set in the page's stylesheet.
+        // Its background is a small rendition, an image in the backdrop (no stylesheet rule).
         #expect(
-            try RenderFixture.pageCSS(album, in: files).contains(
-                ".gk-hero-bg.\(glacierClass) { --gk-bg: url('/photos/_img/a1/glacier-480.jpg'); }"))
+            album.contains(
+                #"<img class="gk-hero-img" src="/photos/_img/a1/glacier-480.jpg" alt="" decoding="async" fetchpriority="low">"#
+            ))
         #expect(album.contains("<button type=\"button\" class=\"gk-slider-button\" data-slider-next"))
         #expect(album.contains("href=\"#gk-slide-2\" data-slider-dot=\"1\""))
         #expect(album.contains("gk-frame-slide"))
@@ -121,8 +141,11 @@ import Testing
         #expect(album.contains("gk-blurup gk-frame-natural \(glacier)\" data-blurup data-vt>"))
         #expect(
             css.contains(
-                ".\(glacier) { --gk-ratio: 1.5; --gk-focus: 62% 40%; --gk-placeholder: url('data:image/webp;base64,AAAA'); --gk-dominant: #336699; --gk-max-w: 1600px; --gk-max-h: 1067px; }"
+                ".\(glacier) { --gk-ratio: 1.5; --gk-focus: 62% 40%; --gk-dominant: #336699; --gk-max-w: 1600px; --gk-max-h: 1067px; }"
             ))
+        // The placeholder is in the page, last in the frame, and in no stylesheet.
+        #expect(album.contains(#"<img class="gk-ph" src="data:image/webp;base64,AAAA" alt=""></div>"#))
+        #expect(!css.contains("base64"))
         #expect(album.contains("gk-frame-natural \(untitled)\" data-blurup data-alpha data-vt>"))
         #expect(css.contains(".\(untitled) { --gk-ratio: 0.75;"))
         #expect(!css.contains("--gk-dominant: #000000"), "no colour behind a photo with alpha")
@@ -142,9 +165,10 @@ import Testing
         #expect(try RenderFixture.pageCSS(photo, in: files).contains(rule))
         #expect(album.contains("\(glacier)\" data-blurup data-vt>"))
         #expect(photo.contains("gk-frame-main \(glacier)\" data-blurup data-vt>"))
-        // The sub-album's cover is not a thumbnail of that photo: no name, which would clash.
-        let css = try RenderFixture.pageCSS(album, in: files)
-        #expect(!css.contains(MotionStylesheet.viewTransitionName(for: "iceland/fjords/fjord.jpg")))
+        // The sub-album's cover is not a thumbnail of that photo: its frame is not marked for
+        // the name, which would clash.
+        let fjord = PageStyles.className(for: try RenderFixture.shown(RenderFixture.fjord))
+        #expect(album.contains("gk-frame-cover \(fjord)\" data-blurup>"))
     }
 
     @Test func noInlineScriptsOrHandlers() throws {

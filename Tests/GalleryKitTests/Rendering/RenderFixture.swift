@@ -120,14 +120,24 @@ enum RenderFixture {
         ])
     }
 
-    /// The page stylesheet (`assets/galleryc-page.<hash>.css`) that `html` links, from the
-    /// rendered files of a site with `base_url` `https://example.org/photos/`.
+    /// The generated stylesheets that `html` links, in its order, joined: its album's photo
+    /// sheets (`assets/galleryc-photos.<hash>.css`) and its own (`assets/galleryc-page.<hash>.css`),
+    /// from the rendered files of a site with `base_url` `https://example.org/photos/`. Fails
+    /// when the page links none.
     static func pageCSS(_ html: String, in files: [String: String]) throws -> String {
-        let marker = #"<link rel="stylesheet" href="/photos/assets/galleryc-page."#
-        let start = try #require(html.range(of: marker)).upperBound
-        let rest = html[start...]
-        let end = try #require(rest.firstIndex(of: "\""))
-        return try #require(files["assets/galleryc-page." + rest[..<end]])
+        var sheets: [String] = []
+        for kind in ["galleryc-photos.", "galleryc-page."] {
+            let marker = #"<link rel="stylesheet" href="/photos/assets/"# + kind
+            var rest = html[...]
+            while let start = rest.range(of: marker)?.upperBound {
+                let end = try #require(rest[start...].firstIndex(of: "\""))
+                let name = "assets/" + kind + rest[start..<end]
+                sheets.append(try #require(files[name]))
+                rest = rest[end...]
+            }
+        }
+        try #require(!sheets.isEmpty, "the page links no generated stylesheet")
+        return sheets.joined()
     }
 
     /// Renders the fixture site with the real theme.

@@ -28,7 +28,7 @@
 
   function settle(img, failed) {
     var frame = frameOf(img);
-    if (!frame) return;
+    if (!frame || img.classList.contains("gk-ph")) return;
     if (failed && img.alt && !frame.querySelector(".gk-failed")) {
       var note = document.createElement("span");
       note.className = "gk-failed";
@@ -49,7 +49,7 @@
     if (event.target instanceof HTMLImageElement) settle(event.target, true);
   }, true);
 
-  Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img"), function (img) {
+  Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img:not(.gk-ph)"), function (img) {
     if (img.complete) {
       settle(img, img.naturalWidth === 0);
     } else {
