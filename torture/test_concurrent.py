@@ -111,7 +111,7 @@ def _cache_leftovers(cache: Path) -> list[str]:
 def _assert_cached_rebuild(galleryc, root: Path, content: Path, public: Path, cache, expected, what):
     again = build(galleryc, root, content, public, cache=cache)
     assert again.returncode == 0, f"{what}: the next build failed\n{again.report()}"
-    m = re.search(r"Built \d+ pages?, (\d+) photos?(?: \((\d+) cached\))?", again.stdout)
+    m = re.search(r"Built \d+ pages?(?: \(\d+ rendered\))?, (\d+) photos?(?: \((\d+) cached\))?", again.stdout)
     assert m, f"{what}: no summary line\n{again.report()}"
     photos, cached = int(m.group(1)), int(m.group(2) or 0)
     assert cached == photos == PHOTOS, (

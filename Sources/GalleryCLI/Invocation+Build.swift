@@ -101,9 +101,14 @@ extension Invocation {
     }
 
     /// `Built 12 pages, 120 photos (95 cached) in 3.4 s -> public/`; with clips,
-    /// `Built 12 pages, 120 photos (95 cached), 3 videos (2 cached) in 3.4 s -> public/`.
+    /// `Built 12 pages, 120 photos (95 cached), 3 videos (2 cached) in 3.4 s -> public/`; when
+    /// pages were kept from the site before, `Built 12 pages (3 rendered), ...`.
     static func summaryLine(_ summary: BuildSummary, output: String) -> String {
-        var line = "Built \(counted(summary.pageCount, "page")), \(counted(summary.photoCount, "photo"))"
+        var line = "Built \(counted(summary.pageCount, "page"))"
+        if let rendered = summary.renderedPageCount, rendered < summary.pageCount {
+            line += " (\(rendered) rendered)"
+        }
+        line += ", \(counted(summary.photoCount, "photo"))"
         if summary.cachedPhotoCount > 0 { line += " (\(summary.cachedPhotoCount) cached)" }
         if summary.videoCount > 0 {
             line += ", \(counted(summary.videoCount, "video"))"

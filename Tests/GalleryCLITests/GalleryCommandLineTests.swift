@@ -85,6 +85,13 @@ private struct Boom: Error, CustomStringConvertible {
         #expect(
             Invocation.summaryLine(summary, output: "public/")
                 == "Built 3 pages, 2 photos, 1 video in 2.0 s -> public/")
+        // Pages kept from the site before, made from the same: how many were made now.
+        summary.renderedPageCount = 1
+        #expect(
+            Invocation.summaryLine(summary, output: "public/")
+                == "Built 3 pages (1 rendered), 2 photos, 1 video in 2.0 s -> public/")
+        summary.renderedPageCount = 3
+        #expect(Invocation.summaryLine(summary, output: "public/").hasPrefix("Built 3 pages, 2 photos"))
     }
 
     @Test func optionsReachTheBuild() async throws {

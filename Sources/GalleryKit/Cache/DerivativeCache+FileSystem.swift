@@ -6,28 +6,11 @@ import Foundation
     import Darwin
 #endif
 
-/// What `stat(2)` says about a source file, for the index's quick check.
-struct FileStamp: Sendable, Hashable, Codable {
-    var size: Int64
-    var modifiedNanoseconds: Int64
-    var inode: UInt64
-}
-
 /// The few POSIX calls the cache makes in its hot paths, where Foundation is too slow.
 enum CacheFileSystem {
     /// Size, mtime and inode of a regular file, or nil when it is missing or not a file.
     static func stamp(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        #if canImport(Darwin)
-            let time = info.st_mtimespec
-        #else
-            let time = info.st_mtim
-        #endif
-        return FileStamp(
-            size: Int64(info.st_size),
-            modifiedNanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
-            inode: UInt64(info.st_ino))
+        FileStamp.of(path)
     }
 
     /// What ``linkOrCopy(_:to:)`` did.

@@ -31,8 +31,19 @@ extension DerivativeCache {
     ) throws(Failure) -> CacheKey {
         let contentHash = try contentHash(of: sourceURL, read: read)
         let text = Self.canonicalDescription(
-            contentHash: contentHash, settings: settings, photo: photo, pipelineVersion: pipelineVersion)
+            contentHash: contentHash, settingsFingerprint: settingsFingerprint(settings), photo: photo,
+            pipelineVersion: pipelineVersion)
         return CacheKey(hex: SHA256.hex(text), contentHash: contentHash)
+    }
+
+    /// `settings.fingerprint`, worked out once per set of settings rather than once per photo.
+    private func settingsFingerprint(_ settings: ImageSettings) -> String {
+        if let known = state.withLock({ $0.settingsFingerprint }), known.settings == settings {
+            return known.text
+        }
+        let text = settings.fingerprint
+        state.withLock { $0.settingsFingerprint = (settings, text) }
+        return text
     }
 
     /// Seconds a file must be unmodified before its stamp is trusted by the next build.
@@ -44,12 +55,22 @@ extension DerivativeCache {
     static func canonicalDescription(
         contentHash: String, settings: ImageSettings, photo: PhotoSource, pipelineVersion: String
     ) -> String {
+        canonicalDescription(
+            contentHash: contentHash, settingsFingerprint: settings.fingerprint, photo: photo,
+            pipelineVersion: pipelineVersion)
+    }
+
+    /// ``canonicalDescription(contentHash:settings:photo:pipelineVersion:)`` with the settings'
+    /// fingerprint already worked out.
+    static func canonicalDescription(
+        contentHash: String, settingsFingerprint: String, photo: PhotoSource, pipelineVersion: String
+    ) -> String {
         let focus = photo.focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
         return [
             "galleryc-derivatives 2",
             "pipeline=\(pipelineVersion.utf8.count):\(pipelineVersion)",
             "source=\(contentHash)",
-            "settings=\(settings.fingerprint)",
+            "settings=\(settingsFingerprint)",
             "slug=\(photo.slug.utf8.count):\(photo.slug)",
             "focus=\(focus)",
         ].joined(separator: "\n")

@@ -14,6 +14,24 @@ extension DerivativeCache {
         restoreEntry(record, key: key, into: siteRoot)
     }
 
+    /// The record for `key` when the site folder already holds every file it publishes, made
+    /// from this entry (`holds(path)`, from a recycled folder's checked manifest): nothing is
+    /// linked, and the entry's files are not checked one by one (the folder's copies are those
+    /// very files, hard links whose stamps the manifest checked). Counted as a hit. Nil when
+    /// the record cannot be read or a file is not in place: the caller then restores as usual.
+    func inPlace(_ key: CacheKey, holds: (String) -> Bool) -> PhotoDerivatives? {
+        let known = state.withLock { $0.records[key.hex] } as? PhotoDerivatives
+        guard let record = known ?? readRecord(for: key, as: PhotoDerivatives.self),
+            record.entryFiles.allSatisfy({ holds($0.path) })
+        else { return nil }
+        state.withLock { state in
+            if known == nil { state.records[key.hex] = record }
+            state.statistics.hits += 1
+            state.usedEntries.insert(key.hex)
+        }
+        return record
+    }
+
     /// The record in the entry for `key` when it is complete and belongs to that key.
     func validRecord(for key: CacheKey) -> PhotoDerivatives? {
         entryRecord(for: key)
@@ -88,8 +106,14 @@ extension DerivativeCache {
         return record
     }
 
-    /// The record in the entry's record file when it belongs to that key (files unchecked).
+    /// The record in the entry's record file when it belongs to that key (files unchecked);
+    /// a photo's from the record pack when it holds it (``RecordPack``).
     private func readRecord<Record: CacheRecord>(for key: CacheKey, as kind: Record.Type) -> Record? {
+        if kind == PhotoDerivatives.self, let bytes = state.withLock({ $0.packed[key.hex] }),
+            let record = PhotoDerivatives(packed: bytes) as? Record
+        {
+            return record
+        }
         guard
             let data = FileManager.default.contents(
                 atPath: entryPath(for: key) + "/" + Record.recordFileName),

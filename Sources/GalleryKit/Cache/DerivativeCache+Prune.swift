@@ -7,13 +7,20 @@ extension DerivativeCache {
     /// leftovers of killed builds in `<cache>/tmp/` and forgets source files no recent build
     /// keyed. Call after ``saveIndex(now:)``, which records what the build used.
     ///
+    /// Entries the index knows are judged by it at every build; the folders on disk are listed
+    /// (for entries it does not know) only every ``listingInterval``-th build, since listing
+    /// 10,000 entries costs more than the rest of a rebuild with nothing changed.
+    ///
     /// - Parameters:
     ///   - keepingBuilds: how many recent builds' entries to keep (at least 1).
     ///   - maxAge: entries unused for longer go, whatever the build count (default 30 days).
     ///   - now: the current time.
+    ///   - listing: list the entry folders (nil: on every ``listingInterval``-th build).
     /// - Returns: how many entries were removed.
     @discardableResult
-    func prune(keepingBuilds: Int = 5, maxAge: TimeInterval = 30 * 86_400, now: Date = Date()) -> Int {
+    func prune(
+        keepingBuilds: Int = 5, maxAge: TimeInterval = 30 * 86_400, now: Date = Date(), listing: Bool? = nil
+    ) -> Int {
         let (index, builds) = state.withLock { state in
             let oldest = state.index.builds - max(1, keepingBuilds) + 1
             state.index.files = state.index.files.filter { $0.value.lastBuild >= oldest }
@@ -25,7 +32,12 @@ extension DerivativeCache {
         }
         let cutoff = now.timeIntervalSince1970 - maxAge
         var removed: [String] = []
-        for key in entryKeysOnDisk() {
+        let listing = listing ?? state.withLock { $0.index.builds % Self.listingInterval == 0 }
+        let candidates =
+            listing
+            ? entryKeysOnDisk()
+            : index.filter { $0.value.lastBuild < builds || $0.value.lastUsed < cutoff }.keys.sorted()
+        for key in candidates {
             let folder = entryDirectory(for: CacheKey(hex: key, contentHash: ""))
             let stale: Bool
             if let use = index[key] {
@@ -36,7 +48,12 @@ extension DerivativeCache {
                 stale = (modified?.timeIntervalSince1970 ?? 0) < cutoff
             }
             guard stale else { continue }
-            if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(key) }
+            if (try? FileManager.default.removeItem(at: folder)) != nil {
+                removed.append(key)
+            } else if !FileManager.default.fileExists(atPath: folder.path) {
+                // Gone already (another process pruned it): only the index still names it.
+                state.withLock { _ = $0.index.entries.removeValue(forKey: key) }
+            }
         }
         state.withLock { state in
             for key in removed {
@@ -47,6 +64,9 @@ extension DerivativeCache {
         removeAbandonedTemporaryFolders()
         return removed.count
     }
+
+    /// Every how many builds the entry folders are listed.
+    static let listingInterval = 16
 
     /// Keys of the entry folders present: `<two hex digits>/<64 hex digits starting with them>`.
     private func entryKeysOnDisk() -> [String] {

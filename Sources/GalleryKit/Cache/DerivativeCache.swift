@@ -26,10 +26,12 @@ import Synchronization
 /// bad JSON makes ``lookup(_:)`` report a miss, never an error; ``store(_:of:renditionsIn:key:)``
 /// then replaces the broken entry.
 ///
-/// **Quick check.** `<cache>/index.json` maps each source file (absolute path) to its size,
+/// **Quick check.** `<cache>/index.bin` maps each source file (absolute path) to its size,
 /// modification time in nanoseconds, inode and content hash, so unchanged files are not read
 /// again; any change of size, mtime or inode re-hashes the file (streamed in 1 MiB blocks).
-/// The index also records which build last used each entry, for ``prune(keepingBuilds:maxAge:now:)``.
+/// The index also records which build last used each entry, for ``prune(keepingBuilds:maxAge:now:listing:)``.
+/// `<cache>/records.pack` holds the photo records the last build used, so a rebuild reads one
+/// file rather than one `photo.json` per photo (``RecordPack``).
 ///
 /// **Restoring.** Rendition files are hard-linked into the staging folder (copied when the
 /// cache is on another file system), so a cached build writes no image bytes. The linked files
@@ -43,7 +45,7 @@ import Synchronization
 /// holds `site-spare/`, the previous site kept by `galleryc build` for the next one to recycle.
 ///
 /// **Pruning.** ``saveIndex(now:)`` ends a build and records which entries it used;
-/// ``prune(keepingBuilds:maxAge:now:)`` then removes entries none of the last N builds used or
+/// ``prune(keepingBuilds:maxAge:now:listing:)`` then removes entries none of the last N builds used or
 /// unused for 30 days, and temporary folders of killed builds.
 ///
 /// **Removed photos.** The cache only restores what the current build asks for, and the output
@@ -73,6 +75,10 @@ final class DerivativeCache: Sendable {
         /// Records read from entries during this process's life, so a cache kept open across
         /// builds (the preview server's) reads each `photo.json` or `video.json` once.
         var records: [String: any CacheRecord] = [:]
+        /// The record pack's photo records, by entry key, still packed (``RecordPack``).
+        var packed: [String: [UInt8]] = [:]
+        /// The last settings keyed with, and their fingerprint.
+        var settingsFingerprint: (settings: ImageSettings, text: String)?
     }
 
     /// Opens (creating it if needed) the cache folder and reads its index.
@@ -94,7 +100,9 @@ final class DerivativeCache: Sendable {
         self.directoryPath = resolved.path
         self.pipelineVersion = pipelineVersion
         try Self.prepare(resolved, display: directory.path)
-        state = Mutex(State(index: CacheIndex.load(from: resolved)))
+        // The pack is saved with the index: without the index (lost, damaged), it is not used.
+        let index = CacheIndex.load(from: resolved)
+        state = Mutex(State(index: index, packed: index.builds > 0 ? RecordPack.read(from: resolved) : [:]))
     }
 
     /// Hits, misses and hashing work so far, for the build summary and for tests.

@@ -141,7 +141,7 @@ final class OutputWriter: Sendable {
     /// already holds exactly these bytes there.
     /// - Throws: ``OutputError`` for a path outside the site or a path written twice.
     func keep(path: String) throws(OutputError) {
-        _ = try reserve(path)
+        try record(path)
     }
 
     /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
@@ -152,6 +152,12 @@ final class OutputWriter: Sendable {
 
     /// Checks `path` and records it as written; returns where it goes in the staging folder.
     private func reserve(_ path: String) throws(OutputError) -> URL {
+        try record(path)
+        return stagingDirectory.appendingPathComponent(path)
+    }
+
+    /// Checks `path` and records it as written.
+    private func record(_ path: String) throws(OutputError) {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         let valid =
             !path.isEmpty && !path.hasPrefix("/") && path != Self.markerFileName
@@ -162,7 +168,6 @@ final class OutputWriter: Sendable {
             return state.written.insert(path).inserted ? nil : .duplicatePath
         }
         if let outcome { throw OutputError(outcome, file: displayPath(of: path)) }
-        return stagingDirectory.appendingPathComponent(path)
     }
 
     /// `path` of the site as a message names it: in the output folder (`public/a/index.html`),

@@ -79,6 +79,8 @@ public struct BuildSummary: Sendable, Hashable {
     public var videoCount = 0
     /// Clips restored from the cache instead of being transcoded.
     public var cachedVideoCount = 0
+    /// Pages made this build; the others were kept from the site before, made from the same.
+    public var renderedPageCount: Int?
     public var duration: Duration
     /// Where the time went, phase by phase (`GALLERYC_TIMINGS=1` prints them).
     public var phases: [BuildPhaseTiming]

@@ -10,6 +10,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case adoptSpare = "adopt spare"
     /// Check the output folder and make the staging folder beside it (``OutputWriter``).
     case staging
+    /// Check a recycled staging folder against its manifest, one `lstat` per file and folder
+    /// (``SiteManifest``): what still matches is trusted, neither linked, rendered nor read again.
+    case verifySpare = "verify spare"
     /// Parse the theme and the site's template overrides (``TemplateLibrary``).
     case templates
     /// Open the derivative cache and read its index (``DerivativeCache``).
@@ -42,6 +45,8 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case writePages = "write + scan pages"
     /// Scan the renditions that no earlier build scanned.
     case scanImages = "gps scan images"
+    /// Record what the staging folder now holds, for the build that recycles it (``SiteManifest``).
+    case manifest = "site manifest"
     /// Swap the staging folder in as the output folder.
     case commit
     /// Keep the previous site for the next build to recycle.

@@ -72,10 +72,13 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/adoptSpare`` and ``BuildPhase/staging``: the writer of the new site, in the
-    /// previous site when the recycler kept one, else in a new, empty staging folder.
-    func stage() throws(BuildFailed) -> OutputWriter {
+    /// ``BuildPhase/adoptSpare``, ``BuildPhase/staging`` and ``BuildPhase/verifySpare``: the
+    /// writer of the new site, in the previous site when the recycler kept one, else in a new,
+    /// empty staging folder; and what a recycled folder was found to hold, when its manifest
+    /// was kept (nil: it is listed and compared instead).
+    func stage() async throws(BuildFailed) -> (writer: OutputWriter, trusted: TrustedSite?) {
         let spare = phases.measure(.adoptSpare) { recycler.takeSpare(for: options) }
+        let manifest = spare == nil ? nil : recycler.spareManifest(for: options)
         let writer: OutputWriter
         do {
             writer = try phases.measure(.staging) { () throws(OutputError) in
@@ -91,7 +94,11 @@ struct BuildRun: Sendable {
         if writer.recoveredPreviousSite {
             diagnostics.emit(OutputError(.recoveredPreviousSite, file: options.outputDirectory.path))
         }
-        return writer
+        guard writer.isRecycled, let manifest else { return (writer, nil) }
+        let trusted = await phases.measure(.verifySpare) {
+            await manifest.verify(in: writer.stagingDirectory, workers: workers)
+        }
+        return (writer, trusted)
     }
 
     /// ``BuildPhase/templates``: the theme with the site's overrides, its templates parsed and
@@ -140,7 +147,7 @@ struct BuildRun: Sendable {
     /// failed) is left out.
     func processImages(
         of site: Site, videos: VideoStage.Output, cache: DerivativeCache?, into staging: OutputWriter,
-        progress: @escaping @Sendable (BuildProgress) -> Void
+        trusted: TrustedSite?, progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Images {
         var stage = ImageStage(
             pipeline: ImagePipeline(
@@ -148,6 +155,7 @@ struct BuildRun: Sendable {
             cache: cache, siteRoot: staging.stagingDirectory,
             finish: MotionAnalysis.finish, phases: phases)
         stage.posters = videos.posters
+        stage.trusted = trusted
         let items = site.root.allAlbums.flatMap(\.photos).filter {
             !$0.isVideo || videos.posters[$0.sourcePath] != nil
         }
@@ -162,6 +170,10 @@ struct BuildRun: Sendable {
         }
         output.sourceCoordinates += videos.sourceCoordinates
         output.cacheKeys.merge(videos.cacheKeys, uniquingKeysWith: +)
+        // A clip's page shows its video too: what made the video is part of what made the item.
+        for (path, keys) in videos.derivativeKeys where output.derivativeKeys[path] != nil {
+            output.derivativeKeys[path, default: ""] += "+" + keys
+        }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
     }
 
@@ -196,18 +208,22 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/render``: every page, feed and stylesheet; none without a theme.
+    /// ``BuildPhase/render``: every page, feed and stylesheet; none without a theme. A page the
+    /// recycled staging folder holds, made from the same fingerprint, is kept, not rendered.
     func render(
-        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?
-    ) -> [OutputFile] {
+        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?,
+        trusted: TrustedSite?
+    ) -> SiteRenderer.Result? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
-        guard let theme else { return [] }
+        guard let theme else { return nil }
         return phases.measure(.render) {
             SiteRenderer(
-                site: site, photos: images.derivatives, tags: tags, downloads: downloads,
-                templates: theme.templates, themeAssets: theme.assets, sourceDate: options.sourceDate,
-                diagnostics: diagnostics
-            ).render()
+                site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
+                tags: tags, downloads: downloads, templates: theme.templates, themeAssets: theme.assets,
+                themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
+                sourceDate: options.sourceDate, diagnostics: diagnostics
+            ).render(keeping: { path, fingerprint in trusted?.keeps(path, fingerprint: fingerprint) ?? false }
+            )
         }
     }
 
@@ -224,34 +240,92 @@ struct BuildRun: Sendable {
         }
     }
 
+    /// What the new site holds, file by file, and what made each file: what the writing
+    /// writes or keeps, and what the manifest records.
+    struct SiteFiles: Sendable {
+        /// The rendered files.
+        var rendered: [OutputFile] = []
+        /// The pages the recycled folder holds as they are, with the files they need.
+        var kept: [String] = []
+        /// What made each file of the site (a page's inputs, a file's content, a rendition's
+        /// cache entries); nil when one is not known (a build without a cache), and then no
+        /// manifest is kept.
+        var fingerprints: [String: String]?
+        /// Each page's own stylesheet.
+        var needs: [String: [String]] = [:]
+
+        /// Every path of the new site (pages, assets, renditions, ZIPs).
+        var paths: Set<String> = []
+    }
+
+    /// The new site's files: the renderer's (rendered and kept) and the image stage's, with
+    /// what made each.
+    func siteFiles(
+        _ result: SiteRenderer.Result?, images: Images, downloads: AlbumDownloads, trusted: TrustedSite?
+    ) -> SiteFiles {
+        var site = SiteFiles()
+        guard let result else { return site }
+        site.rendered = result.files
+        var fingerprints: [String: String]? = result.fingerprints
+        for file in result.files where result.fingerprints[file.path] == nil {
+            fingerprints?[file.path] = SHA256.hex(file.contents)
+        }
+        site.needs = result.needs
+        // A stylesheet a kept page needs is kept too, unless a page rendered now made it again.
+        var keptNeeds = Set(result.files.map(\.path))
+        for page in result.kept.sorted() {
+            let needs = trusted?.files[page]?.needs ?? []
+            site.kept.append(page)
+            site.needs[page] = needs
+            for need in needs where keptNeeds.insert(need).inserted {
+                site.kept.append(need)
+                fingerprints?[need] = trusted?.files[need]?.fingerprint
+            }
+        }
+        for path in images.publishedPaths {
+            let keys = Set((images.output.cacheKeys[path] ?? []).map(\.hex)).sorted()
+            if keys.isEmpty { fingerprints = nil } else { fingerprints?[path] = keys.joined(separator: "+") }
+        }
+        for download in downloads.byAlbum.values {
+            fingerprints?[download.path] = "zip \(download.byteCount)"
+        }
+        site.fingerprints = fingerprints
+        site.paths = Set(result.files.map(\.path)).union(site.kept).union(images.publishedPaths)
+            .union(downloads.paths)
+        return site
+    }
+
     /// ``BuildPhase/removeStale``, ``BuildPhase/writePages`` and ``BuildPhase/scanImages``:
     /// writes the rendered files into the staging folder and checks everything the site will
     /// publish for the sources' GPS positions; returns what it found, sorted by file.
+    /// In a recycled folder with a checked manifest (`trusted`), a file made from the same as
+    /// before is left as it is, neither read nor scanned again, and only what the manifest
+    /// names (or a changed folder holds) is a candidate for removal; without one, the folder is
+    /// listed and each file's bytes compared.
     /// A file that cannot be written (a full disk, say) stops the build: the output folder is
     /// not usable, `--keep-going` or not. Nil when the build was cancelled meanwhile: the
     /// writing and the scan started no further file, and what they found is not a verdict.
     func write(
-        _ files: [OutputFile], images: Images, downloads: AlbumDownloads, into staging: OutputWriter
+        _ site: SiteFiles, images: Images, downloads: AlbumDownloads, into staging: OutputWriter,
+        trusted: TrustedSite?
     ) async throws(BuildFailed) -> [GPSLeak]? {
         let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
         var leaks: [GPSLeak] = []
-        if !files.isEmpty {
+        if !site.rendered.isEmpty || !site.kept.isEmpty {
             if staging.isRecycled {
-                // Before writing, so that an old file never stands where a folder goes. What
-                // the recycled folder holds is listed, not assumed.
+                // Before writing, so that an old file never stands where a folder goes.
                 phases.measure(.removeStale) {
-                    let renditions = images.publishedPaths
                     SitePublishing.removeStale(
-                        OutputWriter.listFiles(staging.stagingDirectory),
-                        keeping: Set(renditions).union(files.map(\.path)).union(downloads.paths),
-                        staging: staging.stagingDirectory)
+                        trusted?.allPaths ?? OutputWriter.listFiles(staging.stagingDirectory),
+                        keeping: site.paths, staging: staging.stagingDirectory)
                 }
             }
             do {
                 let written = try await phases.measure(.writePages) { () async throws(OutputError) in
                     try await SitePublishing.writeAndScan(
-                        files, writer: staging, scanner: scanner, workers: workers,
-                        recycled: staging.isRecycled)
+                        site.rendered, fingerprints: site.fingerprints ?? [:], kept: site.kept,
+                        writer: staging,
+                        scanner: scanner, workers: workers, recycled: staging.isRecycled, trusted: trusted)
                 }
                 guard let written else { return nil }
                 leaks = written
@@ -275,6 +349,17 @@ struct BuildRun: Sendable {
         return leaks.sorted { $0.location.file < $1.location.file }
     }
 
+    /// ``BuildPhase/manifest``: what the staging folder holds now, for the build that will
+    /// recycle it; nil when what made a file is not known (no cache) or a file is missing.
+    func manifest(of site: SiteFiles, staging: OutputWriter, trusted: TrustedSite?) -> SiteManifest? {
+        guard let fingerprints = site.fingerprints else { return nil }
+        return phases.measure(.manifest) {
+            SiteManifest.recording(
+                staging.stagingDirectory, output: staging.outputDirectory, fingerprints: fingerprints,
+                needs: site.needs, trusted: trusted)
+        }
+    }
+
     /// A published file the leak check refuses must not come back from the cache: its entry
     /// goes, so the next build makes it again (once ffmpeg or galleryc is mended) instead of
     /// failing on the same cached file for ever.
@@ -287,7 +372,7 @@ struct BuildRun: Sendable {
     /// `keepGoing`), any GPS leak and a site with no pages at all (the templates failed:
     /// always), and with `strict` any warning. The only place that decides whether the new
     /// site is published.
-    func verdict(leaks: [GPSLeak], rendered files: [OutputFile]) throws(BuildFailed) {
+    func verdict(leaks: [GPSLeak], site: SiteFiles) throws(BuildFailed) {
         // Named where they would be published (`public/about/index.html`): the scanner sees
         // paths of the site, which the command line would otherwise show as content files.
         for var leak in leaks {
@@ -295,7 +380,7 @@ struct BuildRun: Sendable {
             diagnostics.emit(leak)
         }
         let errors = diagnostics.count(of: .error)
-        if !leaks.isEmpty || (errors > 0 && files.isEmpty) { throw failed }
+        if !leaks.isEmpty || (errors > 0 && site.rendered.isEmpty && site.kept.isEmpty) { throw failed }
         if errors > 0 && !options.keepGoing {
             throw BuildFailed(errorCount: errors, filesCouldBeSkipped: true)
         }
@@ -304,7 +389,7 @@ struct BuildRun: Sendable {
 
     /// ``BuildPhase/commit`` and ``BuildPhase/stashPrevious``: swaps the new site in and hands
     /// the previous one to the recycler.
-    func commit(_ staging: OutputWriter) throws(BuildFailed) {
+    func commit(_ staging: OutputWriter, manifest: SiteManifest?) throws(BuildFailed) {
         let previous: URL?
         do {
             previous = try phases.measure(.commit) { () throws(OutputError) in
@@ -313,7 +398,7 @@ struct BuildRun: Sendable {
         } catch {
             throw stop(error)
         }
-        phases.measure(.stashPrevious) { recycler.keep(previous: previous, for: options) }
+        phases.measure(.stashPrevious) { recycler.keep(previous: previous, manifest: manifest, for: options) }
     }
 
     /// ``BuildPhase/cacheIndex`` and ``BuildPhase/cachePrune``, after a successful build: the
@@ -332,16 +417,17 @@ struct BuildRun: Sendable {
     }
 
     /// Counts and timings for the summary line.
-    func summary(files: [OutputFile], images: Images) -> BuildSummary {
+    func summary(site: SiteFiles, images: Images) -> BuildSummary {
         let videoCount = images.derivatives.values.count { $0.video != nil }
         var summary = BuildSummary(
-            pageCount: files.count { $0.path.hasSuffix(".html") },
+            pageCount: site.paths.count { $0.hasSuffix(".html") },
             photoCount: images.derivatives.count - videoCount,
             cachedPhotoCount: max(0, images.output.cachedCount - images.videoCachedCount),
             duration: ContinuousClock.now - start,
             phases: phases.timings, skippedErrorCount: diagnostics.count(of: .error))
         summary.videoCount = videoCount
         summary.cachedVideoCount = images.videoCachedCount
+        summary.renderedPageCount = site.rendered.count { $0.path.hasSuffix(".html") }
         return summary
     }
 

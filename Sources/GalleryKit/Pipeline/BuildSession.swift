@@ -20,6 +20,9 @@ public final class BuildSession: Sendable {
         var cacheDirectory: URL?
         /// The previous site beside the output, ready to be recycled.
         var spare: URL?
+        /// What the spare holds, and what the live site holds (``SiteManifest``).
+        var spareManifest: SiteManifest?
+        var publicManifest: SiteManifest?
     }
 
     let state = Mutex(State())
@@ -55,10 +58,15 @@ public final class BuildSession: Sendable {
         }
     }
 
-    /// After a swap: keeps the site that was live before (at `previous`) for recycling.
-    func committed(previous: URL?) {
+    /// After a swap: keeps the site that was live before (at `previous`) for recycling, with
+    /// its manifest; `manifest` describes the new live site.
+    func committed(previous: URL?, manifest: SiteManifest? = nil) {
         let replaced = state.withLock { state in
-            defer { state.spare = previous }
+            defer {
+                state.spare = previous
+                state.spareManifest = previous == nil ? nil : state.publicManifest
+                state.publicManifest = manifest
+            }
             return state.spare
         }
         if let replaced { OutputWriter.removeSite(replaced) }

@@ -23,6 +23,9 @@ struct ImageStage: Sendable {
     /// The poster frame of each video clip, by the clip's source path: read instead of the
     /// clip, which it stands for (messages still name the clip).
     var posters: [String: URL] = [:]
+    /// What the recycled staging folder holds as its manifest says: a photo whose renditions
+    /// are all there, made from its cache entry, is neither linked nor checked again.
+    var trusted: TrustedSite?
 
     /// What the stage made: derivatives keyed by source path, and the GPS coordinates found in
     /// the sources (only to check, after the build, that none was published).
@@ -34,6 +37,8 @@ struct ImageStage: Sendable {
         /// The cache entries behind each published path (restored or stored): which of them an
         /// earlier build scanned clean, and what a file the leak check refuses takes with it.
         var cacheKeys: [String: [CacheKey]] = [:]
+        /// Each photo's cache entry, by source path: what identifies its derivatives.
+        var derivativeKeys: [String: String] = [:]
     }
 
     /// Processes `photos` on the pipeline's workers; failures become diagnostics and the photo
@@ -69,6 +74,7 @@ struct ImageStage: Sendable {
             output.sourceCoordinates += outcome.coordinates
             guard let derivatives = outcome.derivatives else { continue }
             output.derivatives[photo.sourcePath] = derivatives
+            if let key = outcome.key { output.derivativeKeys[photo.sourcePath] = key.hex }
             if outcome.fromCache { output.cachedCount += 1 }
             if let key = outcome.entry {
                 for file in derivatives.publishedFiles {
@@ -115,6 +121,12 @@ extension ImageStage {
             // An unreadable file has no key; the pipeline below reports why, once.
             key = try? phases.measure(.cacheKey) {
                 try cache.key(for: file.url, settings: pipeline.settings, photo: photo, read: file.bytes)
+            }
+            if let key, let trusted,
+                let kept = phases.measure(
+                    .cacheRestore, { cache.inPlace(key, holds: { trusted.holds($0, madeBy: key.hex) }) })
+            {
+                return Outcome(derivatives: kept, key: key, fromCache: true, entry: key)
             }
             if let key, let restored = phases.measure(.cacheRestore, { cache.restored(key, into: siteRoot) })
             {

@@ -28,7 +28,7 @@ public enum SiteBuilder {
         let run = BuildRun(
             options: options, recycler: session ?? CacheFolderRecycler(), diagnostics: diagnostics)
         let site = try run.loadContent()
-        let staging = try run.stage()
+        let (staging, trusted) = try await run.stage()
         defer { staging.abandon() }
         let theme = run.loadTheme()
         try Task.checkCancellation()
@@ -37,19 +37,23 @@ public enum SiteBuilder {
         defer { videos.removeScratch() }
         try Task.checkCancellation()
         let processed = await run.processImages(
-            of: site, videos: videos, cache: cache, into: staging, progress: progress)
+            of: site, videos: videos, cache: cache, into: staging, trusted: trusted, progress: progress)
         try Task.checkCancellation()
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)
         let tags = run.collectTags(ordered, images: images)
-        let files = run.render(
-            ordered, images: images, tags: tags, downloads: downloads, theme: theme)
-        guard let leaks = try await run.write(files, images: images, downloads: downloads, into: staging)
+        let rendered = run.render(
+            ordered, images: images, tags: tags, downloads: downloads, theme: theme, trusted: trusted)
+        let files = run.siteFiles(rendered, images: images, downloads: downloads, trusted: trusted)
+        guard
+            let leaks = try await run.write(
+                files, images: images, downloads: downloads, into: staging, trusted: trusted)
         else { throw CancellationError() }
-        try run.verdict(leaks: leaks, rendered: files)
+        try run.verdict(leaks: leaks, site: files)
         try Task.checkCancellation()
-        try run.commit(staging)
+        let manifest = run.manifest(of: files, staging: staging, trusted: trusted)
+        try run.commit(staging, manifest: manifest)
         run.keep(images.cache)
-        return run.summary(files: files, images: images)
+        return run.summary(site: files, images: images)
     }
 }

@@ -19,17 +19,31 @@ import Foundation
 enum SitePublishing {
     /// Writes `files` on the build's workers and scans them; returns the leaks, sorted by
     /// path, or nil when the build was cancelled (then no further file was started).
-    /// In a recycled staging folder, a file whose bytes are already there is only recorded,
-    /// and any other replaces what is there.
+    /// In a recycled staging folder, a file the folder's checked manifest holds made from the
+    /// same fingerprint (`trusted`, `fingerprints`) is only recorded, as is one whose bytes are
+    /// already there; any other replaces what is there. The `kept` paths are recorded as they
+    /// are (pages the renderer did not make again, and the stylesheets they need).
     /// - Throws: the first file in order that cannot be written; no file after it is started.
     static func writeAndScan(
-        _ files: [OutputFile], writer: OutputWriter, scanner: GPSLeakScanner, workers: WorkerPool,
-        recycled: Bool = false
+        _ files: [OutputFile], fingerprints: [String: String] = [:], kept: [String] = [],
+        writer: OutputWriter,
+        scanner: GPSLeakScanner, workers: WorkerPool, recycled: Bool = false, trusted: TrustedSite? = nil
     ) async throws(OutputError) -> [GPSLeak]? {
+        for path in kept { try writer.keep(path: path) }
         let firstFailure = Locked<Int?>(nil)
         let outcomes = try? await workers.map(files.count) { index -> Result<GPSLeak?, OutputError>? in
             if let failed = firstFailure.withLock({ $0 }), failed < index { return nil }
             let file = files[index]
+            if let trusted, let fingerprint = fingerprints[file.path],
+                trusted.holds(file.path, fingerprint: fingerprint)
+            {
+                // Written and scanned by an earlier build, from the same, and not touched since.
+                do throws(OutputError) { try writer.keep(path: file.path) } catch {
+                    firstFailure.withLock { first in first = min(first ?? index, index) }
+                    return .failure(error)
+                }
+                return .success(nil)
+            }
             let leak = scanner.scan(path: file.path, bytes: file.contents)
             do throws(OutputError) {
                 if !recycled {

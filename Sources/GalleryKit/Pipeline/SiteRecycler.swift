@@ -14,9 +14,11 @@ protocol SiteRecycler: Sendable {
     /// A previous site of the output folder, moved beside it to become the staging folder, or
     /// nil (at most once per site kept).
     func takeSpare(for options: BuildOptions) -> URL?
+    /// The manifest of the spare just taken, when it was recorded (``SiteManifest``).
+    func spareManifest(for options: BuildOptions) -> SiteManifest?
     /// After the swap: `previous` is the site that was live before, now beside the output
-    /// folder; keep it for the next build, or delete it.
-    func keep(previous: URL?, for options: BuildOptions)
+    /// folder; keep it for the next build, or delete it. `manifest` describes the new live site.
+    func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions)
 }
 
 extension BuildSession: SiteRecycler {
@@ -26,7 +28,16 @@ extension BuildSession: SiteRecycler {
 
     func takeSpare(for options: BuildOptions) -> URL? { takeSpare() }
 
-    func keep(previous: URL?, for options: BuildOptions) { committed(previous: previous) }
+    func spareManifest(for options: BuildOptions) -> SiteManifest? {
+        state.withLock { state in
+            defer { state.spareManifest = nil }
+            return state.spareManifest
+        }
+    }
+
+    func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions) {
+        committed(previous: previous, manifest: manifest)
+    }
 }
 
 /// Keeps the previous site between separate `galleryc build` runs in `<cache>/site-spare`
@@ -45,15 +56,38 @@ struct CacheFolderRecycler: SiteRecycler {
         }
     }
 
-    func keep(previous: URL?, for options: BuildOptions) {
-        guard let previous else { return }
-        if let spare = Self.spareLocation(options),
-            FileManager.default.fileExists(atPath: spare.deletingLastPathComponent().path)
-        {
-            OutputWriter.stash(previous, as: spare)
-        } else {
-            OutputWriter.removeSite(previous)
+    /// Reads and forgets `site-spare.manifest` (the spare it described is taken now).
+    func spareManifest(for options: BuildOptions) -> SiteManifest? {
+        guard let spare = Self.spareLocation(options) else { return nil }
+        let url = Self.manifestURL(spare, "site-spare.manifest")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let output = ResolvedPath.resolve(options.outputDirectory)
+        return SiteManifest.read(url).flatMap { $0.output == output ? $0 : nil }
+    }
+
+    func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions) {
+        let spare = Self.spareLocation(options)
+        if let previous {
+            if let spare, FileManager.default.fileExists(atPath: spare.deletingLastPathComponent().path) {
+                OutputWriter.stash(previous, as: spare)
+            } else {
+                OutputWriter.removeSite(previous)
+            }
         }
+        guard let spare else { return }
+        // The live site's manifest goes with it to the spare; the new live site gets its own.
+        let publicManifest = Self.manifestURL(spare, "site-public.manifest")
+        let spareManifest = Self.manifestURL(spare, "site-spare.manifest")
+        try? FileManager.default.removeItem(at: spareManifest)
+        if previous != nil, FileManager.default.fileExists(atPath: spare.path) {
+            try? FileManager.default.moveItem(at: publicManifest, to: spareManifest)
+        }
+        try? FileManager.default.removeItem(at: publicManifest)
+        manifest?.write(to: publicManifest)
+    }
+
+    private static func manifestURL(_ spare: URL, _ name: String) -> URL {
+        spare.deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// The cache folder's `site-spare`; nil without a usable cache folder.

@@ -43,6 +43,8 @@ struct VideoStage: Sendable {
         var cacheKeys: [String: [CacheKey]] = [:]
         /// Work folders that hold posters (no cache): removed once the build is over.
         var scratch: [URL] = []
+        /// Each clip's cache entry, by source path: what identifies its video files.
+        var derivativeKeys: [String: String] = [:]
 
         /// Every published video file, site-relative.
         var publishedPaths: [String] { videos.values.flatMap(\.files).map(\.path) }
@@ -59,6 +61,7 @@ struct VideoStage: Sendable {
             if let scratch = made.scratch { self.scratch.append(scratch) }
             if let key = made.entry {
                 for file in made.video.files { cacheKeys[file.path, default: []].append(key) }
+                derivativeKeys[clip] = key.hex
             }
         }
     }

@@ -4,9 +4,32 @@ struct RenderOutput {
     private(set) var files: [OutputFile] = []
     private var owners: [String: String] = [:]
     let diagnostics: DiagnosticCollector
+    /// Whether the caller holds the page at a path, made from a fingerprint.
+    private let keeping: (String, String) -> Bool
+    /// Every page's fingerprint, rendered or kept.
+    private(set) var fingerprints: [String: String] = [:]
+    /// The pages kept rather than rendered.
+    private(set) var kept: Set<String> = []
+    /// The page being rendered, and each rendered page's own stylesheet.
+    private var current: String?
+    private(set) var needs: [String: [String]] = [:]
 
-    init(diagnostics: DiagnosticCollector) {
+    init(diagnostics: DiagnosticCollector, keeping: @escaping (String, String) -> Bool = { _, _ in false }) {
         self.diagnostics = diagnostics
+        self.keeping = keeping
+    }
+
+    /// The page at `path`, made from `fingerprint`: kept when the caller holds it made from the
+    /// same, else rendered by `render`.
+    mutating func page(_ path: String, _ fingerprint: String, render: (inout RenderOutput) -> Void) {
+        fingerprints[path] = fingerprint
+        if keeping(path, fingerprint) {
+            kept.insert(path)
+            return
+        }
+        current = path
+        render(&self)
+        current = nil
     }
 
     /// Renders `template` with `context` into `path`; a template error is reported and counted.
@@ -38,7 +61,10 @@ struct RenderOutput {
         _ path: String, _ template: String, _ page: PageRender, source: String, _ templates: TemplateLibrary
     ) {
         render(path, template, page.context, source: source, templates)
-        if let stylesheet = page.stylesheet { addShared(stylesheet) }
+        if let stylesheet = page.stylesheet {
+            addShared(stylesheet)
+            if let current { needs[current, default: []].append(stylesheet.path) }
+        }
     }
 
     /// Adds a content-addressed file (its path names its bytes), once however many pages use it.

@@ -3,6 +3,9 @@ import Foundation
 /// Stage 3: turns the model and the processed photos into the site's files: every HTML page,
 /// the theme assets, `feed.xml`, `sitemap.xml` and `404.html`. Pure: it reads no files and
 /// writes none; the same input gives the same bytes, on any day and any machine.
+///
+/// Each page has a fingerprint of what it is made from (``PageFingerprints``); a page the
+/// caller already has, made from the same (`keeping`), is not rendered again.
 struct SiteRenderer {
     private let templates: TemplateLibrary
     private let themeAssets: ThemeAssets
@@ -10,20 +13,26 @@ struct SiteRenderer {
     private let builder: ContextBuilder
     private let motionStylesheet: OutputFile
     private let favicon: OutputFile
+    private let prints: PageFingerprints
 
     /// - Parameters:
     ///   - site: what the content stage found.
     ///   - photos: each photo's derivatives keyed by ``PhotoSource/sourcePath``; a photo
     ///     missing here failed to process and is left out of every page.
+    ///   - derivativeKeys: what identifies each photo's derivatives (its cache entry), for the
+    ///     pages' fingerprints; a photo without one is fingerprinted by its record.
     ///   - templates: the theme, with the site's overrides.
     ///   - themeAssets: the theme's `assets/` files.
+    ///   - themeFingerprint, build: the theme's fingerprint and what identifies this galleryc,
+    ///     both part of every page's fingerprint.
     ///   - sourceDate: the date shown where the content gives none (`SOURCE_DATE_EPOCH`); see
     ///     ``ContextBuilder/fallbackDate``.
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
     init(
-        site: Site, photos: [String: PhotoDerivatives], tags: TagIndex = TagIndex(),
-        downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary,
-        themeAssets: ThemeAssets, sourceDate: Date? = nil, diagnostics: DiagnosticCollector
+        site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
+        tags: TagIndex = TagIndex(), downloads: AlbumDownloads = AlbumDownloads(),
+        templates: TemplateLibrary, themeAssets: ThemeAssets, themeFingerprint: String = "",
+        build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector
     ) {
         self.templates = templates
         self.themeAssets = themeAssets
@@ -39,6 +48,20 @@ struct SiteRenderer {
         builder.assetPaths[Favicon.assetName] = icon.path
         self.favicon = icon
         self.builder = builder
+        self.prints = PageFingerprints(
+            builder: builder, derivatives: derivativeKeys, theme: themeFingerprint, build: build)
+    }
+
+    /// What ``render(keeping:)`` made.
+    struct Result: Sendable {
+        /// The files rendered, sorted by path: pages, their stylesheets, feeds, assets.
+        var files: [OutputFile]
+        /// Every page's fingerprint by path, rendered or kept.
+        var fingerprints: [String: String]
+        /// The pages not rendered because the caller has them, made from the same.
+        var kept: Set<String>
+        /// Each rendered page's own stylesheet, which must be published with it.
+        var needs: [String: [String]]
     }
 
     /// Renders the whole site.
@@ -47,12 +70,20 @@ struct SiteRenderer {
     ///   failed to render is left out and its error is in the diagnostics collector (the
     ///   pipeline's verdict then fails the build); every other page is still rendered.
     func render() -> [OutputFile] {
-        var output = RenderOutput(diagnostics: diagnostics)
+        render(keeping: { _, _ in false }).files
+    }
+
+    /// Renders every page but those for which `keeping(path, fingerprint)` is true: the caller
+    /// holds them, made from the same fingerprint.
+    func render(keeping: @escaping (_ path: String, _ fingerprint: String) -> Bool) -> Result {
+        var output = RenderOutput(diagnostics: diagnostics, keeping: keeping)
         let site = builder.site
         warnAboutMissingAltText()
 
         let homeSource = site.home?.sourcePath ?? "index.md"
-        output.render("index.html", "home", builder.homePage(), source: homeSource, templates)
+        output.page("index.html", prints.home("index.html")) { output in
+            output.render("index.html", "home", builder.homePage(), source: homeSource, templates)
+        }
         for page in builder.sortedPages {
             guard templates.contains(page.template) else {
                 output.fail(
@@ -60,15 +91,18 @@ struct SiteRenderer {
                     "template '\(page.template)' not found (looked for templates/\(page.template).mustache)")
                 continue
             }
-            output.render(
-                page.urlPath + "index.html", page.template, builder.pageContext(page),
-                source: page.sourcePath,
-                templates)
+            let path = page.urlPath + "index.html"
+            output.page(path, prints.page(page, path: path)) { output in
+                output.render(
+                    path, page.template, builder.pageContext(page), source: page.sourcePath, templates)
+            }
         }
         renderAlbum(site.root, ancestors: [], into: &output)
         renderTags(into: &output)
 
-        output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
+        output.page("404.html", prints.notFound("404.html")) { output in
+            output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
+        }
         output.render("feed.xml", "feed", builder.feedContext(), source: "feed", templates)
         // The sitemap protocol needs absolute URLs: without base_url there is none to write.
         if !site.config.baseURL.isEmpty {
@@ -90,7 +124,9 @@ struct SiteRenderer {
         output.add(motionStylesheet, source: "motion")
         output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
 
-        return output.files.sorted { $0.path < $1.path }
+        return Result(
+            files: output.files.sorted { $0.path < $1.path }, fingerprints: output.fingerprints,
+            kept: output.kept, needs: output.needs)
     }
 
     /// `tags/index.html` (every tag, as cards) and each tag's page, an album page of its photos.
@@ -98,16 +134,20 @@ struct SiteRenderer {
         let tags = builder.tags.tags
         guard !tags.isEmpty else { return }
         let source = builder.site.config.sourcePath ?? "tags"
-        output.render(
-            TagIndex.urlPath + "index.html", "tags", builder.tagsPage(), source: source, templates)
+        let list = TagIndex.urlPath + "index.html"
+        output.page(list, prints.tagList(list)) { output in
+            output.render(list, "tags", builder.tagsPage(), source: source, templates)
+        }
         let ancestors = [builder.site.root, TagIndex.rootAlbum]
         for tag in tags {
             // A tag of thousands of photos is split like an album (`layouts.page_size`).
             for slice in builder.albumPageSlices(tag.album) {
-                output.render(
-                    ContextBuilder.albumPagePath(tag.album, page: slice.index) + "index.html", "album",
-                    builder.albumPage(tag.album, ancestors: ancestors, slice: slice), source: source,
-                    templates)
+                let path = ContextBuilder.albumPagePath(tag.album, page: slice.index) + "index.html"
+                output.page(path, prints.album(tag.album, path: path)) { output in
+                    output.render(
+                        path, "album", builder.albumPage(tag.album, ancestors: ancestors, slice: slice),
+                        source: source, templates)
+                }
             }
         }
     }
@@ -117,19 +157,21 @@ struct SiteRenderer {
     private func renderAlbum(_ album: Album, ancestors: [Album], into output: inout RenderOutput) {
         if !album.urlPath.isEmpty {
             for slice in builder.albumPageSlices(album) {
-                output.render(
-                    ContextBuilder.albumPagePath(album, page: slice.index) + "index.html", "album",
-                    builder.albumPage(album, ancestors: ancestors, slice: slice), source: album.sourcePath,
-                    templates)
+                let path = ContextBuilder.albumPagePath(album, page: slice.index) + "index.html"
+                output.page(path, prints.album(album, path: path)) { output in
+                    output.render(
+                        path, "album", builder.albumPage(album, ancestors: ancestors, slice: slice),
+                        source: album.sourcePath, templates)
+                }
             }
         }
         let shown = builder.shownPhotos(album)
         for (index, photo) in shown.enumerated() {
-            let context = builder.photoPage(
-                photo, at: index, of: shown, in: album, ancestors: ancestors)
-            output.render(
-                photo.source.urlPath + "index.html", "photo", context, source: photo.source.sourcePath,
-                templates)
+            let path = photo.source.urlPath + "index.html"
+            output.page(path, prints.photo(photo, at: index, in: album, path: path)) { output in
+                let context = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
+                output.render(path, "photo", context, source: photo.source.sourcePath, templates)
+            }
         }
         for child in album.albums {
             renderAlbum(child, ancestors: ancestors + [album], into: &output)

@@ -5,9 +5,21 @@ import Foundation
 /// stylesheets.
 func decimalText(_ value: Double, digits: Int = 1) -> String {
     let scale = pow(10, Double(digits))
-    let rounded = (value * scale).rounded() / scale
+    let scaled = (value * scale).rounded()
+    let rounded = scaled / scale
     guard rounded.isFinite else { return String(format: "%f", rounded) }
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+    // In integers where they are exact (every page and stylesheet prints thousands of these,
+    // and `String(format:)` is slow): the digits of `scaled`, a point before the last `digits`.
+    if digits > 0, digits <= 9, abs(scaled) < 1e15 {
+        let units = Int(scaled)
+        var text = String(abs(units))
+        if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
+        text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return units < 0 && text != "0" ? "-" + text : text
+    }
     var text = String(format: "%.\(digits)f", rounded)
     if text.contains(".") {
         while text.hasSuffix("0") { text.removeLast() }

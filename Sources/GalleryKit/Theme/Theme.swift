@@ -3,4 +3,7 @@
 struct Theme: Sendable {
     let templates: TemplateLibrary
     let assets: ThemeAssets
+    /// What the theme is made of, as a fingerprint: every template's name and text, and every
+    /// asset's path and bytes (a page made with another theme is made again).
+    var fingerprint = ""
 }

@@ -20,10 +20,19 @@ struct ThemeFolders: Sendable {
         var errors: [TemplateError] = []
         var templates: TemplateLibrary?
         var assets: ThemeAssets?
-        do throws(TemplateLibraryErrors) { templates = try self.templates() } catch { errors += error.errors }
-        do throws(TemplateError) { assets = try self.assets() } catch { errors.append(error) }
+        let (sources, problems) = templateSources()
+        do throws(TemplateLibraryErrors) {
+            templates = try TemplateLibrary(sources: sources, problems: problems)
+        } catch {
+            errors += error.errors
+        }
+        var print = Fingerprint()
+        for source in sources { print.add(source.name, source.text) }
+        do throws(TemplateError) { assets = try self.assets(fingerprint: &print) } catch {
+            errors.append(error)
+        }
         guard let templates, let assets else { throw TemplateLibraryErrors(errors: errors) }
-        return Theme(templates: templates, assets: assets)
+        return Theme(templates: templates, assets: assets, fingerprint: print.hex)
     }
 
     /// Every `*.mustache` file below each folder (recursively), parsed. A template's name is
@@ -32,6 +41,12 @@ struct ThemeFolders: Sendable {
     /// - Throws: ``TemplateLibraryErrors`` with every problem at once: unreadable files and
     ///   folders, parse errors, and partials or parents that name a template the library lacks.
     func templates() throws(TemplateLibraryErrors) -> TemplateLibrary {
+        let (sources, problems) = templateSources()
+        return try TemplateLibrary(sources: sources, problems: problems)
+    }
+
+    /// The text of every template that wins, and the problems reading them.
+    private func templateSources() -> ([TemplateSource], [TemplateError]) {
         var chosen: [String: (url: URL, path: String)] = [:]
         var problems: [TemplateError] = []
         for folder in folders {
@@ -52,13 +67,19 @@ struct ThemeFolders: Sendable {
             }
             sources.append(TemplateSource(name: name, path: file.path, text: text))
         }
-        return try TemplateLibrary(sources: sources, problems: problems)
+        return (sources, problems)
     }
 
     /// The files below each folder's `assets/`, the first folder winning when two hold the same
     /// path, read whole.
     /// - Throws: ``TemplateError`` when a file or folder cannot be read.
     func assets() throws(TemplateError) -> ThemeAssets {
+        var print = Fingerprint()
+        return try assets(fingerprint: &print)
+    }
+
+    /// ``assets()``, each file's path and bytes also written into `print`.
+    private func assets(fingerprint print: inout Fingerprint) throws(TemplateError) -> ThemeAssets {
         var chosen: [String: URL] = [:]
         for folder in folders {
             for (relative, url) in try Self.assetFiles(in: folder.url.appendingPathComponent("assets"))
@@ -69,7 +90,9 @@ struct ThemeFolders: Sendable {
         var files: [(path: String, bytes: [UInt8])] = []
         for (relative, url) in chosen.sorted(by: { $0.key < $1.key }) {
             do {
-                files.append((relative, Array(try Data(contentsOf: url))))
+                let bytes = Array(try Data(contentsOf: url))
+                print.add("asset " + relative, SHA256.hex(bytes))
+                files.append((relative, bytes))
             } catch {
                 throw TemplateError(
                     TemplateProblem("theme asset: cannot read file: \(fileErrorText(error))"), file: url.path,

@@ -115,7 +115,7 @@ import Testing
         let cache = try box.makeCache()
         let key = try cache.key(for: box.url(of: photo), settings: settings, photo: photo)
         try cache.saveIndex()
-        try Data("{not json".utf8).write(to: box.cacheFolder.appendingPathComponent("index.json"))
+        try Data("{not an index".utf8).write(to: box.cacheFolder.appendingPathComponent("index.bin"))
         let reopened = try box.makeCache()
         #expect(try reopened.key(for: box.url(of: photo), settings: settings, photo: photo) == key)
         #expect(reopened.statistics.filesHashed == 1)

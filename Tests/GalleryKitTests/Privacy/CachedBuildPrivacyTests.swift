@@ -83,7 +83,7 @@ import Testing
         photo["renditions"] = renditions
         json["photo"] = photo
         try JSONSerialization.data(withJSONObject: json).write(to: recordURL)
-        try FileManager.default.removeItem(at: site.cache.appendingPathComponent("index.json"))
+        try FileManager.default.removeItem(at: site.cache.appendingPathComponent("index.bin"))
 
         let diagnostics = DiagnosticCollector()
         await #expect(throws: BuildFailed.self) { try await site.build(diagnostics) }

@@ -1,0 +1,177 @@
+import Foundation
+
+/// What each page is made from, as a fingerprint, worked out without building the page: when
+/// a page's fingerprint is the one the page in the recycled site folder was made from, the
+/// page is neither rendered nor written again (``SiteRenderer/render(keeping:)``).
+///
+/// A page's fingerprint covers everything it prints, in layers:
+/// - the site: galleryc itself (`build`: its version and executable), the theme (templates and
+///   assets), site.yml, the navigation, the year in the footer, the generated assets' names;
+/// - its album, for album and photo pages: the album's own fields, every shown photo in order
+///   (the sources as read, the derivatives by their cache key, their tags), the cards of its
+///   sub-albums (title, date, counts, cover), the way back up (breadcrumbs), the pages it
+///   lists, its ZIP; so an edit in an album renders that album's pages again, and no other;
+/// - the page's own place: its path, and for a photo page its position.
+///
+/// A value left out here would leave pages stale after an edit of it: `IncrementalBuildTests`
+/// builds every kind of edit both ways and compares the sites byte for byte, and the model's
+/// `fingerprint(into:)` are held to every stored property.
+struct PageFingerprints: Sendable {
+    private let site: String
+    /// Per album source path (tag albums included), its fingerprint.
+    private let albums: [String: String]
+    /// Per photo source path, its fingerprint.
+    private let photos: [String: String]
+    /// The home page's Markdown, the Markdown pages' and the tag list's fingerprints.
+    private let home: String
+    private let pages: [String: String]
+    private let tagList: String
+
+    /// - Parameters:
+    ///   - builder: the site as the renderer sees it, with its assets' paths in place.
+    ///   - derivatives: per photo source path, what identifies its derivatives (its cache
+    ///     entry's key, and its clip's); a photo without one is printed by its record.
+    ///   - theme: the theme's fingerprint (templates and assets).
+    ///   - build: what identifies the galleryc that renders (version and executable).
+    init(builder: ContextBuilder, derivatives: [String: String], theme: String, build: String) {
+        let site = builder.site
+        let year = (builder.sourceDate ?? builder.newestContentDate).map(DisplayFormat.year)
+        self.site = Fingerprint.of { print in
+            print.add("build", build)
+            print.add("theme", theme)
+            print.add(reflecting: "config", site.config)
+            print.add("assets", builder.assetPaths.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+            print.add("navigation", builder.navigation.links.map { "\($0.title)\u{0}\($0.urlPath)" })
+            print.add("year", year)
+            print.add("favicon", site.favicon.map { SHA256.hex($0.bytes) })
+            print.add("rootTitle", site.root.title)
+        }
+        var tagsOfPhoto: [String: [String]] = [:]
+        for tag in builder.tags.tags {
+            for photo in tag.photos {
+                tagsOfPhoto[photo.sourcePath, default: []].append("\(tag.name)\u{0}\(tag.urlPath)")
+            }
+        }
+        var photos: [String: String] = [:]
+        for album in site.root.allAlbums {
+            for photo in builder.shownPhotos(album) {
+                photos[photo.source.sourcePath] = Fingerprint.of { print in
+                    photo.source.fingerprint(into: &print)
+                    print.add(
+                        "derivatives",
+                        derivatives[photo.source.sourcePath] ?? Self.recordText(photo.derivatives))
+                    print.add("tags", tagsOfPhoto[photo.source.sourcePath] ?? [])
+                }
+            }
+        }
+        var albums: [String: String] = [:]
+        // Each album with the way up to it, which its pages print.
+        func withAncestors(_ album: Album, _ ancestors: [Album]) {
+            albums[album.sourcePath] = Self.albumPrint(
+                album, builder: builder, photos: photos, ancestors: ancestors)
+            for child in album.albums { withAncestors(child, ancestors + [album]) }
+        }
+        withAncestors(site.root, [])
+        for tag in builder.tags.tags {
+            albums[tag.album.sourcePath] = Fingerprint.of { print in
+                print.add("tag", "\(tag.name)\u{0}\(tag.slug)")
+                print.add("photos", builder.shownPhotos(tag.album).map { photos[$0.source.sourcePath] ?? "" })
+            }
+        }
+        var homePage = Fingerprint()
+        site.home?.fingerprint(into: &homePage)
+        let homeText = site.home == nil ? nil : homePage.hex
+        home = Fingerprint.of { print in print.add("home", homeText) }
+        // A Markdown page prints the albums down to the one whose page lists it.
+        let albumsByPath = Dictionary(
+            site.root.allAlbums.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        let albumFolders = Set(albumsByPath.keys)
+        var pages: [String: String] = [:]
+        for page in site.pages {
+            pages[page.sourcePath] = Fingerprint.of { print in
+                page.fingerprint(into: &print)
+                var folder = SiteNavigation.listingAlbum(of: page.sourcePath, albums: albumFolders)
+                var chain: [String] = []
+                while true {
+                    if let album = albumsByPath[folder] {
+                        chain.append("\(album.title)\u{0}\(album.urlPath)")
+                    }
+                    if folder.isEmpty { break }
+                    folder = parentPath(folder)
+                }
+                print.add("chain", chain)
+            }
+        }
+        tagList = Fingerprint.of { print in
+            for tag in builder.tags.tags {
+                print.add("tag", "\(tag.name)\u{0}\(tag.slug)")
+                print.add("photos", builder.shownPhotos(tag.album).map { photos[$0.source.sourcePath] ?? "" })
+            }
+        }
+        self.photos = photos
+        self.albums = albums
+        self.pages = pages
+    }
+
+    /// An album's fingerprint: its fields, its photos, its sub-albums' cards, the way up, the
+    /// pages it lists and its ZIP.
+    private static func albumPrint(
+        _ album: Album, builder: ContextBuilder, photos: [String: String], ancestors: [Album]
+    ) -> String {
+        Fingerprint.of { print in
+            album.fingerprint(into: &print)
+            print.add("photos", builder.shownPhotos(album).map { photos[$0.source.sourcePath] ?? "" })
+            print.add(
+                "cards",
+                album.listedAlbums.map { child in
+                    let cover = builder.cover(of: child).map { photos[$0.source.sourcePath] ?? "" } ?? "-"
+                    var card = Fingerprint()
+                    child.fingerprint(into: &card)
+                    return card.hex + builder.countLabel(child) + cover
+                })
+            print.add("ancestors", ancestors.map { "\($0.title)\u{0}\($0.urlPath)" })
+            print.add(
+                "listedPages",
+                (builder.navigation.listedPages[album.sourcePath] ?? []).map {
+                    "\($0.title)\u{0}\($0.urlPath)"
+                })
+            print.add(
+                "download",
+                builder.downloads.byAlbum[album.sourcePath].map {
+                    "\($0.path) \($0.byteCount) \($0.photoCount)"
+                })
+        }
+    }
+
+    /// The derivatives' record as text, for a photo without a cache key (a build without a
+    /// cache): slower, and only there.
+    private static func recordText(_ derivatives: PhotoDerivatives) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(derivatives)).map { SHA256.hex([UInt8]($0)) } ?? UUID().uuidString
+    }
+
+    /// A page's fingerprint: the site's, `parts`' and the page's path.
+    private func page(_ path: String, _ parts: String...) -> String {
+        Fingerprint.of { print in
+            print.add("site", site)
+            print.add("path", path)
+            print.add("parts", parts)
+        }
+    }
+
+    func home(_ path: String) -> String { page(path, home, albums[""] ?? "") }
+
+    func album(_ album: Album, path: String) -> String { page(path, albums[album.sourcePath] ?? "") }
+
+    func photo(_ photo: ProcessedPhoto, at index: Int, in album: Album, path: String) -> String {
+        page(path, albums[album.sourcePath] ?? "", photos[photo.source.sourcePath] ?? "", String(index))
+    }
+
+    func page(_ page: Page, path: String) -> String { self.page(path, pages[page.sourcePath] ?? "") }
+
+    func tagList(_ path: String) -> String { page(path, tagList) }
+
+    /// The 404 page: the site's alone.
+    func notFound(_ path: String) -> String { page(path) }
+}

@@ -1,0 +1,139 @@
+/// A compact binary encoding for values the cache keeps between builds and reads back many
+/// thousands of times per build, where JSON's parsing was most of the cost: integers as
+/// variable-length (zigzag) numbers, doubles by their bits, strings length-prefixed UTF-8,
+/// optionals with a presence byte. The writer and reader of a type must agree field by field;
+/// a reader that finds anything unexpected returns nil, and the caller falls back to the
+/// type's JSON.
+struct ByteWriter: Sendable {
+    private(set) var bytes: [UInt8] = []
+
+    init() {}
+
+    mutating func add(_ value: Int) {
+        var zigzag = UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> 63))
+        while zigzag >= 0x80 {
+            bytes.append(UInt8(zigzag & 0x7F) | 0x80)
+            zigzag >>= 7
+        }
+        bytes.append(UInt8(zigzag))
+    }
+
+    mutating func add(_ value: Double) {
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func add(_ value: String) {
+        let utf8 = Array(value.utf8)
+        add(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// A presence byte, then the value when there is one.
+    mutating func add<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
+        add(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    mutating func add(_ value: String?) { add(value) { $0.add($1) } }
+    mutating func add(_ value: Int?) { add(value) { $0.add($1) } }
+    mutating func add(_ value: Double?) { add(value) { $0.add($1) } }
+
+    /// A length, then the bytes as they are.
+    mutating func add(bytes value: [UInt8]) {
+        add(value.count)
+        bytes.append(contentsOf: value)
+    }
+
+    /// A count, then each element.
+    mutating func add<T>(_ values: [T], _ write: (inout ByteWriter, T) -> Void) {
+        add(values.count)
+        for value in values { write(&self, value) }
+    }
+}
+
+/// Reads what ``ByteWriter`` wrote; every read is nil once anything is out of place.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// True once a read failed: every later read fails too.
+    private(set) var failed = false
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// True when every byte was read and nothing failed.
+    var isComplete: Bool { !failed && index == bytes.count }
+
+    mutating func int() -> Int? {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while !failed, index < bytes.count, shift < 64 {
+            let byte = bytes[index]
+            index += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 {
+                let value = Int64(bitPattern: (result >> 1) ^ (0 &- (result & 1)))
+                return Int(exactly: value) ?? fail()
+            }
+            shift += 7
+        }
+        return fail()
+    }
+
+    mutating func double() -> Double? {
+        guard !failed, index + 8 <= bytes.count else { return fail() }
+        var bits: UInt64 = 0
+        for offset in 0..<8 { bits |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
+        index += 8
+        return Double(bitPattern: bits)
+    }
+
+    mutating func bool() -> Bool? {
+        guard !failed, index < bytes.count, bytes[index] <= 1 else { return fail() }
+        index += 1
+        return bytes[index - 1] == 1
+    }
+
+    mutating func string() -> String? {
+        guard let count = int(), count >= 0, index + count <= bytes.count else { return fail() }
+        let text = String(decoding: bytes[index..<index + count], as: UTF8.self)
+        index += count
+        return text
+    }
+
+    /// What ``ByteWriter/add(bytes:)`` wrote.
+    mutating func rawBytes() -> [UInt8]? {
+        guard let count = int(), count >= 0, index + count <= bytes.count else { return fail() }
+        defer { index += count }
+        return Array(bytes[index..<index + count])
+    }
+
+    /// An optional: `.some(nil)` when absent, nil when the bytes are wrong.
+    mutating func optional<T>(_ read: (inout ByteReader) -> T?) -> T?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = read(&self) else { return fail() }
+        return .some(value)
+    }
+
+    mutating func array<T>(_ read: (inout ByteReader) -> T?) -> [T]? {
+        guard let count = int(), count >= 0, count <= bytes.count - index else { return fail() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = read(&self) else { return fail() }
+            values.append(value)
+        }
+        return values
+    }
+
+    private mutating func fail<T>() -> T? {
+        failed = true
+        return nil
+    }
+}

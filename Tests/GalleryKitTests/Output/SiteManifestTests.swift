@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import GalleryKit
+
+/// The manifest of a site folder: what it holds, checked with one `lstat` per entry.
+@Suite struct SiteManifestTests {
+    func folder() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryc-manifest-\(UUID().uuidString)")
+        for path in ["a/index.html", "a/b/index.html", "assets/x.css"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+        try Data("marker".utf8).write(to: root.appendingPathComponent(OutputWriter.markerFileName))
+        return root
+    }
+
+    func record(_ root: URL) throws -> SiteManifest {
+        try #require(
+            SiteManifest.recording(
+                root, output: URL(fileURLWithPath: "/out"),
+                fingerprints: ["a/index.html": "fa", "a/b/index.html": "fb", "assets/x.css": "fx"],
+                needs: ["a/index.html": ["assets/x.css"]], trusted: nil))
+    }
+
+    @Test func itRoundTripsThroughItsBytes() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try record(root)
+        #expect(SiteManifest(bytes: manifest.bytes) == manifest)
+        #expect(manifest.folders.keys.sorted() == ["", "a", "a/b", "assets"])
+        #expect(manifest.output == "/out")
+        #expect(SiteManifest(bytes: Array(manifest.bytes.dropLast())) == nil)
+    }
+
+    @Test func whatIsUntouchedIsTrustedAndWhatChangedIsNot() async throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try record(root)
+        let workers = WorkerPool(workers: 2)
+        let clean = try #require(await manifest.verify(in: root, workers: workers))
+        #expect(Set(clean.files.keys) == ["a/index.html", "a/b/index.html", "assets/x.css"])
+        #expect(clean.unknown.isEmpty)
+        #expect(clean.keeps("a/index.html", fingerprint: "fa"))
+        #expect(!clean.keeps("a/index.html", fingerprint: "other"))
+        // Edited (a later time), removed, and a stray file beside them.
+        try await Task.sleep(for: .milliseconds(10))
+        try Data("edited".utf8).write(to: root.appendingPathComponent("a/index.html"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("assets/x.css"))
+        try Data("stray".utf8).write(to: root.appendingPathComponent("a/b/stray.html"))
+        let touched = try #require(await manifest.verify(in: root, workers: workers))
+        #expect(Set(touched.files.keys) == ["a/b/index.html"])
+        #expect(touched.unknown == ["a/index.html", "a/b/stray.html"])
+        // A page whose stylesheet is gone cannot be kept, even were the page untouched.
+        #expect(!touched.keeps("a/index.html", fingerprint: "fa"))
+        #expect(touched.allPaths == ["a/b/index.html", "a/index.html", "a/b/stray.html"])
+    }
+}
