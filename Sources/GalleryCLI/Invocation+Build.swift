@@ -65,6 +65,7 @@ extension Invocation {
         if showsTimings { console.writeError(timingsLine(summary) + "\n") }
         if !command.quiet {
             console.writeOutput(Self.summaryLine(summary, output: outputShown) + "\n")
+            for note in HostLimits.notes(summary) { console.writeError(formatter.formatMessage(.note, note)) }
         }
         if summary.skippedErrorCount > 0 {
             // --keep-going: the site is out, without what failed; a script checking the exit
@@ -89,15 +90,15 @@ extension Invocation {
     private func printDiagnostics(
         _ diagnostics: [Diagnostic], _ command: BuildCommand, _ formatter: DiagnosticFormatter
     ) {
-        for diagnostic in diagnostics {
-            let shown =
-                switch diagnostic.severity {
-                case .error: true
-                case .warning: !command.quiet || command.strict
-                case .note: command.verbose
-                }
-            if shown { console.writeError(formatter.format(diagnostic)) }
+        let shown = diagnostics.filter { diagnostic in
+            switch diagnostic.severity {
+            case .error: true
+            case .warning: !command.quiet || command.strict
+            case .note: command.verbose
+            }
         }
+        let text = DiagnosticGrouping.text(shown, all: command.verbose, formatter)
+        if !text.isEmpty { console.writeError(text) }
     }
 
     /// `Built 12 pages, 120 photos (95 cached) in 3.4 s -> public/`; with clips,
@@ -115,6 +116,10 @@ extension Invocation {
             if summary.cachedVideoCount > 0 { line += " (\(summary.cachedVideoCount) cached)" }
         }
         line += " in \(String(format: "%.1f", seconds(summary.duration))) s -> \(output)"
+        if summary.siteFileCount > 0 {
+            line += " (\(HostLimits.byteCountText(summary.siteByteCount)), "
+            line += "\(DiagnosticGrouping.grouped(summary.siteFileCount)) files)"
+        }
         return line
     }
 }

@@ -16,11 +16,21 @@ extension Invocation {
             return 1
         }
         let console = console
+        // Each rebuild prints what it changed: its new problems (repeated kinds grouped), and
+        // one line for those the last rebuild printed already.
+        let memory = DiagnosticMemory()
         let request = ServeRequest(
             host: command.host, port: command.port, options: options,
             printDiagnostics: { diagnostics in
-                for diagnostic in diagnostics where diagnostic.severity != .note {
-                    console.writeError(formatter.format(diagnostic))
+                let (new, unchanged) = memory.changes(diagnostics.filter { $0.severity != .note })
+                let text = DiagnosticGrouping.text(new, all: false, formatter)
+                if !text.isEmpty { console.writeError(text) }
+                if unchanged > 0 {
+                    console.writeError(
+                        formatter.formatMessage(
+                            .note,
+                            "\(DiagnosticGrouping.grouped(unchanged)) problems of the last build are still there"
+                        ))
                 }
             },
             log: { console.writeError($0 + "\n") }, showsTimings: showsTimings)

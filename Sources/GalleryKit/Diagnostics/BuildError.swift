@@ -48,6 +48,8 @@ struct BuildError<Problem: ErrorReason>: LocatedError, Hashable {
 
     var message: String { reason.message }
     var severity: Severity { reason.severity }
+    /// The reason's case (`unsupportedImage`): warnings of one case are one kind.
+    var kind: String? { String(String(describing: reason).prefix { $0 != "(" }) }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.location == rhs.location && lhs.reason == rhs.reason

@@ -46,11 +46,16 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     public var location: SourceLocation
     public var message: String
+    /// What kind of problem it is (`missingAltText`, `unsupportedImage`), so that the command
+    /// line can show the first few of a kind that repeats thousands of times and count the
+    /// rest; nil for a one-off message.
+    public var kind: String?
 
-    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String, kind: String? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
+        self.kind = kind
     }
 
     /// Compiler style: `content/x/index.md:4:9: error: front matter: ...`.
@@ -68,10 +73,13 @@ public protocol LocatedError: Error, CustomStringConvertible {
     var message: String { get }
     /// `.error` unless the problem should only warn (an unsupported format, say).
     var severity: Severity { get }
+    /// What kind of problem it is (``Diagnostic/kind``); nil when it is not one that repeats.
+    var kind: String? { get }
 }
 
 extension LocatedError {
     public var severity: Severity { .error }
+    public var kind: String? { nil }
     public var description: String { "\(location): \(severity.rawValue): \(message)" }
-    public var diagnostic: Diagnostic { Diagnostic(severity, location, message) }
+    public var diagnostic: Diagnostic { Diagnostic(severity, location, message, kind: kind) }
 }

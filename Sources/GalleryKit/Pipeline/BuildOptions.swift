@@ -69,6 +69,17 @@ public struct BuildOptions: Sendable {
     }
 }
 
+/// One file of the published site and its size.
+public struct SiteFile: Sendable, Hashable {
+    public var path: String
+    public var byteCount: Int64
+
+    public init(path: String, byteCount: Int64) {
+        self.path = path
+        self.byteCount = byteCount
+    }
+}
+
 /// What a finished build reports for the summary line.
 public struct BuildSummary: Sendable, Hashable {
     public var pageCount: Int
@@ -81,6 +92,10 @@ public struct BuildSummary: Sendable, Hashable {
     public var cachedVideoCount = 0
     /// Pages made this build; the others were kept from the site before, made from the same.
     public var renderedPageCount: Int?
+    /// The published site: how many files, how many bytes, and its largest file.
+    public var siteFileCount = 0
+    public var siteByteCount: Int64 = 0
+    public var largestFile: SiteFile?
     public var duration: Duration
     /// Where the time went, phase by phase (`GALLERYC_TIMINGS=1` prints them).
     public var phases: [BuildPhaseTiming]

@@ -256,6 +256,19 @@ struct BuildRun: Sendable {
 
         /// Every path of the new site (pages, assets, renditions, ZIPs).
         var paths: Set<String> = []
+        /// The size of each kept file (from the checked manifest) and of each ZIP.
+        var keptSizes: [String: Int64] = [:]
+
+        /// Every file of the site with its size in bytes.
+        func sizes(images: Images) -> [String: Int64] {
+            var sizes = keptSizes
+            for file in rendered { sizes[file.path] = Int64(file.contents.count) }
+            for derivatives in images.derivatives.values {
+                for file in derivatives.publishedFiles { sizes[file.path] = Int64(file.byteCount) }
+                for file in derivatives.video?.files ?? [] { sizes[file.path] = Int64(file.byteCount) }
+            }
+            return sizes
+        }
     }
 
     /// The new site's files: the renderer's (rendered and kept) and the image stage's, with
@@ -288,7 +301,9 @@ struct BuildRun: Sendable {
         }
         for download in downloads.byAlbum.values {
             fingerprints?[download.path] = "zip \(download.byteCount)"
+            site.keptSizes[download.path] = download.byteCount
         }
+        for path in site.kept { site.keptSizes[path] = trusted?.files[path]?.stamp.size ?? 0 }
         site.fingerprints = fingerprints
         site.paths = Set(result.files.map(\.path)).union(site.kept).union(images.publishedPaths)
             .union(downloads.paths)
@@ -428,6 +443,12 @@ struct BuildRun: Sendable {
         summary.videoCount = videoCount
         summary.cachedVideoCount = images.videoCachedCount
         summary.renderedPageCount = site.rendered.count { $0.path.hasSuffix(".html") }
+        let sizes = site.sizes(images: images)
+        summary.siteFileCount = sizes.count
+        summary.siteByteCount = sizes.values.reduce(0, +)
+        summary.largestFile = sizes.max { ($0.value, $1.key) < ($1.value, $0.key) }.map {
+            SiteFile(path: $0.key, byteCount: $0.value)
+        }
         return summary
     }
 

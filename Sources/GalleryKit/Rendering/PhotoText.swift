@@ -90,7 +90,8 @@ struct PhotoText: Sendable, Hashable {
         }
         return Diagnostic(
             .warning, SourceLocation(file: source.sourcePath),
-            "\(source.isVideo ? "video" : "photo") has no alt text; add `alt:` to \(stem).md")
+            "\(source.isVideo ? "video" : "photo") has no alt text; add `alt:` to \(stem).md",
+            kind: "missingAltText")
     }
 
     /// A description short enough to be alt text: whole when at most ``altLimit`` characters,
