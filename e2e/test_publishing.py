@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import CORPUS, FIXTURES, REPO_ROOT, copy_content
+from conftest import CORPUS, FIXTURES, REPO_ROOT, copy_content, tree_digest
 
 WORKFLOW = REPO_ROOT / "docs" / "github-pages.yml"
 
@@ -120,3 +121,91 @@ def test_a_zip_without_published_originals_is_a_warning(tmp_path: Path, build_si
     output = result.check()
     assert "downloads.zip needs privacy.publish_originals: true" in result.stderr
     assert not list(output.rglob("*.zip"))
+
+
+# --- the sharded recipes: four "machines", each in a folder of its own ------------------------
+
+SHARDED_GITHUB = REPO_ROOT / "docs" / "github-pages-sharded.yml"
+SHARDED_GITLAB = REPO_ROOT / "docs" / "gitlab-ci-sharded.yml"
+SHARDED_PHOTOS = 14
+
+
+def _sharded_content(destination: Path) -> Path:
+    """An album of photos that differ in size and colour (so the four shares all get some)."""
+    from PIL import Image
+
+    album = destination / "walls"
+    album.mkdir(parents=True)
+    (destination / "site.yml").write_text('title: "Walls"\n')
+    (album / "index.md").write_text('---\ntitle: "Walls"\n---\n')
+    for number in range(1, SHARDED_PHOTOS + 1):
+        colour = (number * 17 % 256, 255 - number * 11, number * 5)
+        Image.new("RGB", (200 + number * 10, 160), colour).save(album / f"wall-{number:02}.jpg", quality=90)
+    return destination
+
+
+def _machine(root: Path, content: Path, galleryc: Path) -> Path:
+    """A fresh runner: the repository's content checked out, galleryc built where the recipe
+    runs it from."""
+    root.mkdir(parents=True)
+    shutil.copytree(content, root / "content")
+    binary = root / "galleryc-source" / ".build" / "release" / "galleryc"
+    binary.parent.mkdir(parents=True)
+    binary.symlink_to(galleryc)
+    return root
+
+
+def _run_script(script: str, cwd: Path, **variables: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_COLOR="1", GALLERYC_THEME_DIR=str(REPO_ROOT / "Templates"), **variables)
+    result = subprocess.run(["bash", "-e", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"{script}\n--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}"
+    return result
+
+
+def _check_the_merged_build(result: subprocess.CompletedProcess, site: Path, reference: Path) -> None:
+    assert f"{SHARDED_PHOTOS} photos ({SHARDED_PHOTOS} cached)" in result.stdout, result.stdout
+    assert tree_digest(site) == tree_digest(reference), "the merged build differs from one machine's"
+
+
+def _step(job: dict, name: str) -> dict:
+    return next(step for step in job["steps"] if step.get("name") == name)
+
+
+def test_the_sharded_github_workflow_builds_the_site_one_machine_builds(tmp_path: Path, galleryc: Path, build_site):
+    workflow = yaml.safe_load(SHARDED_GITHUB.read_text())
+    shards = workflow["jobs"]["photos"]["strategy"]["matrix"]["shard"]
+    assert int(workflow["env"]["SHARDS"]) == len(shards) == 4
+    assert workflow["jobs"]["build"]["needs"] == "photos"
+    process = _step(workflow["jobs"]["photos"], "Process this machine's share of the photos")["run"]
+    merge = _step(workflow["jobs"]["build"], "Merge the shards into the cache and build the site")["run"]
+    content = _sharded_content(tmp_path / "content")
+    final = _machine(tmp_path / "build", content, galleryc)
+    (final / "shards").mkdir()
+    for shard in shards:
+        machine = _machine(tmp_path / f"photos-{shard}", content, galleryc)
+        result = _run_script(process, machine, SHARD=str(shard), SHARDS=str(len(shards)))
+        assert f"Shard {shard}/4:" in result.stdout, result.stdout
+        assert not (machine / "public").exists()
+        # actions/download-artifact with merge-multiple puts every shard's file in one folder.
+        shutil.copy(machine / ".galleryc" / f"shard-{shard}.tar", final / "shards")
+    result = _run_script(merge, final)
+    reference = build_site(content, tmp_path / "one-machine").check()
+    _check_the_merged_build(result, final / "public", reference)
+
+
+def test_the_sharded_gitlab_pipeline_builds_the_site_one_machine_builds(tmp_path: Path, galleryc: Path, build_site):
+    pipeline = yaml.safe_load(SHARDED_GITLAB.read_text())
+    photos, pages = pipeline["photos"], pipeline["pages"]
+    assert photos["parallel"] == 4 and pages["needs"] == ["photos"]
+    assert pages["artifacts"]["paths"] == ["public"]
+    content = _sharded_content(tmp_path / "content")
+    final = _machine(tmp_path / "pages", content, galleryc)
+    for index in range(1, photos["parallel"] + 1):
+        machine = _machine(tmp_path / f"photos-{index}", content, galleryc)
+        result = _run_script("\n".join(photos["script"]), machine, CI_NODE_INDEX=str(index), CI_NODE_TOTAL="4")
+        assert f"Shard {index}/4:" in result.stdout, result.stdout
+        # GitLab unpacks every parallel job's artifacts into the next job's folder.
+        shutil.copytree(machine / "shards", final / "shards", dirs_exist_ok=True)
+    result = _run_script("\n".join(pages["script"]), final)
+    reference = build_site(content, tmp_path / "one-machine").check()
+    _check_the_merged_build(result, final / "public", reference)

@@ -1,3 +1,5 @@
+import GalleryKit
+
 /// A subcommand of `galleryc`.
 enum Subcommand: String, Sendable, Hashable, CaseIterable {
     case build
@@ -29,6 +31,8 @@ struct BuildCommand: Sendable, Hashable {
     var templatesPath: String?
     /// `--jobs <n>`; nil means one per core.
     var jobs: Int?
+    /// `--shard <k/n>`: process this share of the photos into the cache, render nothing.
+    var shard: Shard?
     /// `--cache-dir <dir>`; nil means `GALLERYC_CACHE_DIR`, else `.galleryc/cache`.
     var cachePath: String?
     /// `--strict`: warnings fail the build.

@@ -1,3 +1,5 @@
+import GalleryKit
+
 /// One `--option` a subcommand accepts; `valueName` is nil for flags.
 struct OptionSpec {
     var name: String
@@ -11,6 +13,7 @@ struct OptionSpec {
                 OptionSpec(name: "--templates", valueName: "dir"),
                 OptionSpec(name: "--jobs", valueName: "n"),
                 OptionSpec(name: "--cache-dir", valueName: "dir"),
+                OptionSpec(name: "--shard", valueName: "k/n"),
                 OptionSpec(name: "--strict"),
                 OptionSpec(name: "--keep-going"),
                 OptionSpec(name: "--drafts"),
@@ -49,6 +52,16 @@ extension CommandParser {
                         subcommand: .build))
             }
             command.jobs = jobs
+        }
+        if let text = parsed.values["--shard"] {
+            guard let shard = Shard(parsing: text) else {
+                return .failure(
+                    UsageError(
+                        "invalid value '\(text)' for '--shard <k/n>': expected this machine's share and the "
+                            + "number of shares, such as 2/4 (1 ≤ k ≤ n ≤ \(Shard.maximumCount))",
+                        subcommand: .build))
+            }
+            command.shard = shard
         }
         command.strict = parsed.flags.contains("--strict")
         command.keepGoing = parsed.flags.contains("--keep-going")

@@ -10,8 +10,9 @@ enum HelpText {
     /// The usage line of `galleryc build`.
     static let buildUsage = """
         galleryc build [<content-dir>] [--output <dir>] [--templates <dir>] [--jobs <n>]
-                              [--cache-dir <dir>] [--strict] [--keep-going] [--drafts]
-                              [--follow-links] [--quiet] [--verbose]
+                              [--cache-dir <dir>] [--shard <k/n>] [--strict]
+                              [--keep-going] [--drafts] [--follow-links] [--quiet]
+                              [--verbose]
         """
 
     /// The usage line of `galleryc serve`.
@@ -64,6 +65,9 @@ enum HelpText {
           --cache-dir <dir>       Where processed photos are kept between builds; safe to
                                   delete. (default: $GALLERYC_CACHE_DIR, else
                                   .galleryc/cache)
+          --shard <k/n>           Process share k of n of the photos into the cache and
+                                  render nothing; copy the n caches into one, then a
+                                  plain build renders the site. (for CI matrices)
           --strict                Treat warnings as errors.
           --keep-going            Publish the site without the files that failed, then
                                   exit 1; a GPS leak still stops the build.

@@ -5,11 +5,12 @@ extension Invocation {
     /// `galleryc build`: runs the build, prints progress, diagnostics and one summary line.
     func runBuild(_ command: BuildCommand) async -> Int32 {
         guard
-            let options = options(
+            var options = options(
                 content: command.contentPath, output: command.outputPath, templates: command.templatesPath,
                 cache: command.cachePath, jobs: command.jobs, strict: command.strict,
                 keepGoing: command.keepGoing, drafts: command.includeDrafts, followLinks: command.followLinks)
         else { return 1 }
+        options.shard = command.shard
         let formatter = formatter(contentPath: command.contentPath)
         let outputShown = formatter.display(command.outputPath).appendingSlash
         let collector = DiagnosticCollector()
@@ -105,6 +106,7 @@ extension Invocation {
     /// `Built 12 pages, 120 photos (95 cached), 3 videos (2 cached) in 3.4 s -> public/`; when
     /// pages were kept from the site before, `Built 12 pages (3 rendered), ...`.
     static func summaryLine(_ summary: BuildSummary, output: String) -> String {
+        if let shard = summary.shard { return shardLine(summary, shard: shard) }
         var line = "Built \(counted(summary.pageCount, "page"))"
         if let rendered = summary.renderedPageCount, rendered < summary.pageCount {
             line += " (\(rendered) rendered)"
@@ -121,6 +123,19 @@ extension Invocation {
             line += "\(DiagnosticGrouping.grouped(summary.siteFileCount)) files)"
         }
         return line
+    }
+}
+
+extension Invocation {
+    /// `Shard 2/4: 2,510 photos (12 cached), 3 videos in 41.2 s -> .galleryc/cache/`.
+    static func shardLine(_ summary: BuildSummary, shard: Shard) -> String {
+        var line = "Shard \(shard): \(counted(summary.photoCount, "photo"))"
+        if summary.cachedPhotoCount > 0 { line += " (\(summary.cachedPhotoCount) cached)" }
+        if summary.videoCount > 0 {
+            line += ", \(counted(summary.videoCount, "video"))"
+            if summary.cachedVideoCount > 0 { line += " (\(summary.cachedVideoCount) cached)" }
+        }
+        return line + " in \(String(format: "%.1f", seconds(summary.duration))) s, kept in the cache"
     }
 }
 

@@ -1,3 +1,4 @@
+import GalleryKit
 import Testing
 
 @testable import GalleryCLI
@@ -42,6 +43,8 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["build", "--templates=t"], build { $0.templatesPath = "t" }),
         (["build", "--jobs", "3"], build { $0.jobs = 3 }),
         (["build", "--jobs=12"], build { $0.jobs = 12 }),
+        (["build", "--shard", "2/4"], build { $0.shard = Shard(index: 2, count: 4) }),
+        (["build", "--shard=1/1"], build { $0.shard = Shard(index: 1, count: 1) }),
         (["build", "--strict"], build { $0.strict = true }),
         (["build", "--drafts"], build { $0.includeDrafts = true }),
         (["build", "--keep-going"], build { $0.keepGoing = true }),
@@ -128,6 +131,21 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
             "invalid value 'lots' for '--jobs <n>': expected a whole number greater than 0", .build
         ),
         (["build", "--jobs", "-2"], "missing value for '--jobs <n>'", .build),
+        (
+            ["build", "--shard", "5/4"],
+            "invalid value '5/4' for '--shard <k/n>': expected this machine's share and the number of "
+                + "shares, such as 2/4 (1 ≤ k ≤ n ≤ 1000)", .build
+        ),
+        (
+            ["build", "--shard=0/4"],
+            "invalid value '0/4' for '--shard <k/n>': expected this machine's share and the number of "
+                + "shares, such as 2/4 (1 ≤ k ≤ n ≤ 1000)", .build
+        ),
+        (
+            ["build", "--shard", "two"],
+            "invalid value 'two' for '--shard <k/n>': expected this machine's share and the number of "
+                + "shares, such as 2/4 (1 ≤ k ≤ n ≤ 1000)", .build
+        ),
         (
             ["serve", "--port", "70000"],
             "invalid value '70000' for '--port <port>': expected a port number from 0 to 65535 (0 picks a free port)",

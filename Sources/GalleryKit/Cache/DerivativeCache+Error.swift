@@ -17,6 +17,8 @@ enum CacheProblem: ErrorReason {
     case notAFolder
     /// A folder that is neither empty nor a galleryc cache (no galleryc CACHEDIR.TAG).
     case notAGallerycCache
+    /// `--shard` without a usable cache: its whole work is what it leaves there.
+    case shardWithoutCache
     /// A file system call on the cache failed; the build can go on without the cache.
     case io(operation: String, detail: String)
 
@@ -44,6 +46,9 @@ enum CacheProblem: ErrorReason {
         case .notAGallerycCache:
             "refusing to use this folder as the image cache: it is not empty and was not made by "
                 + "galleryc (no CACHEDIR.TAG of galleryc's); choose an empty or new folder with --cache-dir"
+        case .shardWithoutCache:
+            "a --shard build keeps its work in the image cache, and there is no usable one; "
+                + "give it a folder with --cache-dir"
         case .io(let operation, let detail):
             "image cache: cannot \(operation): \(detail)"
         }

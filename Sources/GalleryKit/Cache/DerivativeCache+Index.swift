@@ -33,8 +33,27 @@ struct CacheIndex: Codable, Sendable {
     var sourceGPS: [String: [[Double]]]?
 
     /// The index in `directory`, or an empty one when it is missing, unreadable or of another
-    /// version: `index.bin` (``bytes``), else the `index.json` of galleryc before it.
-    static func load(from directory: URL) -> CacheIndex {
+    /// version: `index.bin` (``bytes``), else the `index.json` of galleryc before it; with the
+    /// indexes `--shard` builds left there (`index.shard-<k>-of-<n>.bin`) merged into it, and
+    /// the names of those files, which the next ``DerivativeCache/saveIndex(now:scannedClean:shard:)``
+    /// removes.
+    static func load(from directory: URL) -> (index: CacheIndex, merged: [String]) {
+        var index = loadMain(from: directory)
+        let shardFiles =
+            (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+            .filter { $0.hasPrefix("index.shard-") && $0.hasSuffix(".bin") }.sorted() ?? []
+        for name in shardFiles {
+            guard
+                let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                let shard = CacheIndex(bytes: [UInt8](data))
+            else { continue }
+            index.merge(shard)
+        }
+        return (index, shardFiles)
+    }
+
+    /// `index.bin`, else `index.json`, else an empty index.
+    private static func loadMain(from directory: URL) -> CacheIndex {
         if let data = FileManager.default.contents(
             atPath: directory.appendingPathComponent(binaryFileName).path)
         {
@@ -46,6 +65,35 @@ struct CacheIndex: Codable, Sendable {
             index.version == currentVersion
         else { return CacheIndex() }
         return index
+    }
+
+    /// This index cut down to `files` and `entries`, and the GPS findings of those files.
+    func only(files paths: Set<String>, entries keys: Set<String>) -> CacheIndex {
+        var cut = CacheIndex()
+        cut.builds = builds
+        cut.files = files.filter { paths.contains($0.key) }
+        cut.entries = entries.filter { keys.contains($0.key) }
+        let hashes = Set(cut.files.values.map(\.hash))
+        cut.sourceGPS = sourceGPS?.filter { hashes.contains($0.key) }
+        return cut
+    }
+
+    /// Takes in a shard's index: its source files' hashes (kept where this index has none for
+    /// the path: a path hashed here is as current), its entries as used by the latest build
+    /// (the shard made them for this site), and its GPS findings.
+    mutating func merge(_ shard: CacheIndex) {
+        for (path, record) in shard.files where files[path] == nil {
+            files[path] = FileRecord(stamp: record.stamp, hash: record.hash, lastBuild: builds)
+        }
+        for (key, use) in shard.entries {
+            let known = entries[key]
+            entries[key] = EntryUse(
+                lastBuild: builds, lastUsed: max(use.lastUsed, known?.lastUsed ?? 0),
+                scannedClean: known?.scannedClean)
+        }
+        if let gps = shard.sourceGPS {
+            sourceGPS = (sourceGPS ?? [:]).merging(gps) { mine, _ in mine }
+        }
     }
 
     /// The binary index's file: JSON took a tenth of a second each way for 10,000 photos.
@@ -131,12 +179,18 @@ extension DerivativeCache {
     ///     of the entries it used that were not already known clean) and found no GPS data;
     ///   later builds then skip re-scanning those entries' renditions
     ///     (``isScannedClean(_:)``).
+    ///   - shard: a `--shard` build saves its index as `index.shard-<k>-of-<n>.bin`, so that
+    ///     shards' cache folders copied into one keep each one's, and writes no record pack;
+    ///     the next whole build reads them all into `index.bin` and removes them.
     /// - Throws: ``CacheError`` (a warning) when the index cannot be written; the cache still
     ///   works, the next build only re-hashes.
-    func saveIndex(now: Date = Date(), scannedClean: Bool = false) throws(CacheError) {
+    func saveIndex(now: Date = Date(), scannedClean: Bool = false, shard: (index: Int, count: Int)? = nil)
+        throws(CacheError)
+    {
         let data: Data
         var used: Set<String> = []
-        defer { savePack(used: used) }
+        defer { if shard == nil { savePack(used: used) } }
+        let name = shard.map { "index.shard-\($0.index)-of-\($0.count).bin" } ?? CacheIndex.binaryFileName
         do {
             data = state.withLock { state in
                 state.index.builds += 1
@@ -150,18 +204,29 @@ extension DerivativeCache {
                         lastBuild: build, lastUsed: now.timeIntervalSince1970,
                         scannedClean: wasClean || scannedClean ? true : nil)
                 }
+                // A shard's index holds only what it used: merged, the cache it was copied
+                // from keeps its own ages.
+                let saved =
+                    shard == nil
+                    ? state.index : state.index.only(files: state.seenFiles, entries: state.usedEntries)
                 state.seenFiles.removeAll()
                 used = state.usedEntries
                 state.usedEntries.removeAll()
-                return Data(state.index.bytes)
+                return Data(saved.bytes)
             }
-            try data.write(to: directory.appendingPathComponent(CacheIndex.binaryFileName), options: .atomic)
-            // The JSON index of an earlier galleryc, read once, is replaced by the binary one.
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(CacheIndex.fileName))
+            try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+            if shard == nil {
+                // What was merged into this index (shards' indexes, the JSON index of an
+                // earlier galleryc) is in it now.
+                let merged = state.withLock { $0.mergedIndexFiles } + [CacheIndex.fileName]
+                for file in merged {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+                }
+            }
         } catch {
             throw CacheError(
                 .io(operation: "write the index", detail: fileErrorText(error)),
-                file: directory.appendingPathComponent(CacheIndex.binaryFileName).path, underlying: error)
+                file: directory.appendingPathComponent(name).path, underlying: error)
         }
     }
 }

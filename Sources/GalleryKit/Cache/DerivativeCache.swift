@@ -79,6 +79,8 @@ final class DerivativeCache: Sendable {
         var packed: [String: [UInt8]] = [:]
         /// The last settings keyed with, and their fingerprint.
         var settingsFingerprint: (settings: ImageSettings, text: String)?
+        /// Shards' index files merged into ``index``, removed when it is saved.
+        var mergedIndexFiles: [String] = []
     }
 
     /// Opens (creating it if needed) the cache folder and reads its index.
@@ -101,8 +103,11 @@ final class DerivativeCache: Sendable {
         self.pipelineVersion = pipelineVersion
         try Self.prepare(resolved, display: directory.path)
         // The pack is saved with the index: without the index (lost, damaged), it is not used.
-        let index = CacheIndex.load(from: resolved)
-        state = Mutex(State(index: index, packed: index.builds > 0 ? RecordPack.read(from: resolved) : [:]))
+        let (index, merged) = CacheIndex.load(from: resolved)
+        state = Mutex(
+            State(
+                index: index, packed: index.builds > 0 ? RecordPack.read(from: resolved) : [:],
+                mergedIndexFiles: merged))
     }
 
     /// Hits, misses and hashing work so far, for the build summary and for tests.

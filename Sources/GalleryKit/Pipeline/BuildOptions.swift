@@ -34,6 +34,9 @@ public struct BuildOptions: Sendable {
     /// Where processed photos are kept between builds (see ``DerivativeCache``); nil builds
     /// without a cache.
     public var cacheDirectory: URL?
+    /// `--shard k/n`: process only this share of the photos and clips into the cache, and
+    /// render nothing (``Shard``); nil for a whole build.
+    public var shard: Shard?
 
     public init(
         contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,
@@ -92,6 +95,9 @@ public struct BuildSummary: Sendable, Hashable {
     public var cachedVideoCount = 0
     /// Pages made this build; the others were kept from the site before, made from the same.
     public var renderedPageCount: Int?
+    /// The share a `--shard` build processed (its photos and clips are those counted; it
+    /// renders nothing).
+    public var shard: Shard?
     /// The published site: how many files, how many bytes, and its largest file.
     public var siteFileCount = 0
     public var siteByteCount: Int64 = 0

@@ -126,13 +126,13 @@ struct BuildRun: Sendable {
     /// ``BuildPhase/videos``: every clip transcoded or restored, with its poster, unless
     /// site.yml says `video: false` (then the content stage left them out).
     func processVideos(
-        of site: Site, cache: DerivativeCache?, into staging: OutputWriter,
+        of site: Site, cache: DerivativeCache?, into siteRoot: URL,
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> VideoStage.Output {
-        let clips = site.root.allAlbums.flatMap(\.photos).filter(\.isVideo)
+        let clips = items(of: site).filter(\.isVideo)
         guard !clips.isEmpty else { return VideoStage.Output() }
         let stage = VideoStage(
-            settings: site.config.video, workers: workers, cache: cache, siteRoot: staging.stagingDirectory)
+            settings: site.config.video, workers: workers, cache: cache, siteRoot: siteRoot)
         return await phases.measure(.videos) {
             await stage.run(
                 clips, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
@@ -146,19 +146,17 @@ struct BuildRun: Sendable {
     /// taken), so that it sorts, covers and slides like a photo. A clip without a poster (it
     /// failed) is left out.
     func processImages(
-        of site: Site, videos: VideoStage.Output, cache: DerivativeCache?, into staging: OutputWriter,
+        of site: Site, videos: VideoStage.Output, cache: DerivativeCache?, into siteRoot: URL,
         trusted: TrustedSite?, progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Images {
         var stage = ImageStage(
             pipeline: ImagePipeline(
-                settings: site.config.images, outputDirectory: staging.stagingDirectory, workers: workers),
-            cache: cache, siteRoot: staging.stagingDirectory,
+                settings: site.config.images, outputDirectory: siteRoot, workers: workers),
+            cache: cache, siteRoot: siteRoot,
             finish: MotionAnalysis.finish, phases: phases)
         stage.posters = videos.posters
         stage.trusted = trusted
-        let items = site.root.allAlbums.flatMap(\.photos).filter {
-            !$0.isVideo || videos.posters[$0.sourcePath] != nil
-        }
+        let items = items(of: site).filter { !$0.isVideo || videos.posters[$0.sourcePath] != nil }
         var output = await phases.measure(.images) {
             await stage.run(
                 items, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
@@ -175,6 +173,15 @@ struct BuildRun: Sendable {
             output.derivativeKeys[path, default: ""] += "+" + keys
         }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
+    }
+
+    /// Every photo and clip of the site, or with `--shard`, those of its share.
+    func items(of site: Site) -> [PhotoSource] {
+        let all = site.root.allAlbums.flatMap(\.photos)
+        guard let shard = options.shard else { return all }
+        return all.filter {
+            shard.contains(options.contentDirectory.appendingPathComponent($0.sourcePath).path)
+        }
     }
 
     /// Each album's photos in their `sort:` order, now that their EXIF dates are known; with
@@ -431,6 +438,43 @@ struct BuildRun: Sendable {
         }
     }
 
+    /// The cache a `--shard` build processes into, and a work folder in it for the renditions
+    /// on their way into the entries; a stop when there is no usable cache folder (a shard's
+    /// whole work is what it leaves in its cache).
+    func shardCache() throws(BuildFailed) -> (DerivativeCache, URL) {
+        guard let cache = openCache() else {
+            throw stop(
+                CacheError(.shardWithoutCache, file: options.cacheDirectory?.path ?? ".galleryc/cache"))
+        }
+        do {
+            return (cache, URL(fileURLWithPath: try cache.makeTemporaryFolder("--shard"), isDirectory: true))
+        } catch {
+            throw stop(error)
+        }
+    }
+
+    /// A shard stops on any error unless `keepGoing`, and with `strict` on any warning.
+    func shardVerdict() throws(BuildFailed) {
+        let errors = diagnostics.count(of: .error)
+        if errors > 0 && !options.keepGoing {
+            throw BuildFailed(errorCount: errors, filesCouldBeSkipped: true)
+        }
+        if options.strict && diagnostics.count(of: .warning) > 0 { throw failed }
+    }
+
+    /// A shard's index, saved as `index.shard-<k>-of-<n>.bin` so that the shards' cache
+    /// folders copied into one keep every shard's; nothing is pruned.
+    func keepShard(_ cache: DerivativeCache) {
+        do {
+            try phases.measure(.cacheIndex) { () throws(CacheError) in
+                try cache.saveIndex(
+                    now: options.now, scannedClean: false, shard: options.shard.map { ($0.index, $0.count) })
+            }
+        } catch {
+            diagnostics.emit(error)
+        }
+    }
+
     /// Counts and timings for the summary line.
     func summary(site: SiteFiles, images: Images) -> BuildSummary {
         let videoCount = images.derivatives.values.count { $0.video != nil }
@@ -442,6 +486,7 @@ struct BuildRun: Sendable {
             phases: phases.timings, skippedErrorCount: diagnostics.count(of: .error))
         summary.videoCount = videoCount
         summary.cachedVideoCount = images.videoCachedCount
+        summary.shard = options.shard
         summary.renderedPageCount = site.rendered.count { $0.path.hasSuffix(".html") }
         let sizes = site.sizes(images: images)
         summary.siteFileCount = sizes.count

@@ -28,16 +28,19 @@ public enum SiteBuilder {
         let run = BuildRun(
             options: options, recycler: session ?? CacheFolderRecycler(), diagnostics: diagnostics)
         let site = try run.loadContent()
+        if options.shard != nil { return try await buildShard(run, site: site, progress: progress) }
         let (staging, trusted) = try await run.stage()
         defer { staging.abandon() }
         let theme = run.loadTheme()
         try Task.checkCancellation()
         let cache = run.openCache()
-        let videos = await run.processVideos(of: site, cache: cache, into: staging, progress: progress)
+        let videos = await run.processVideos(
+            of: site, cache: cache, into: staging.stagingDirectory, progress: progress)
         defer { videos.removeScratch() }
         try Task.checkCancellation()
         let processed = await run.processImages(
-            of: site, videos: videos, cache: cache, into: staging, trusted: trusted, progress: progress)
+            of: site, videos: videos, cache: cache, into: staging.stagingDirectory, trusted: trusted,
+            progress: progress)
         try Task.checkCancellation()
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)
@@ -55,5 +58,24 @@ public enum SiteBuilder {
         try run.commit(staging, manifest: manifest)
         run.keep(images.cache)
         return run.summary(site: files, images: images)
+    }
+
+    /// `--shard k/n` (``Shard``): the share's clips and photos processed into the cache, in a
+    /// work folder of the cache; nothing rendered, nothing written beside the output, no cache
+    /// entry pruned (another shard may need it), the index saved under the shard's own name.
+    private static func buildShard(
+        _ run: BuildRun, site: Site, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws -> BuildSummary {
+        let (cache, scratch) = try run.shardCache()
+        defer { TemporaryFolders.shared.remove(scratch.path) }
+        let videos = await run.processVideos(of: site, cache: cache, into: scratch, progress: progress)
+        defer { videos.removeScratch() }
+        try Task.checkCancellation()
+        let images = await run.processImages(
+            of: site, videos: videos, cache: cache, into: scratch, trusted: nil, progress: progress)
+        try Task.checkCancellation()
+        try run.shardVerdict()
+        run.keepShard(cache)
+        return run.summary(site: BuildRun.SiteFiles(), images: images)
     }
 }

@@ -65,12 +65,13 @@ final class BuildSandbox {
     func build(
         jobs: Int = 2, strict: Bool = false, keepGoing: Bool = false, followLinks: Bool = false,
         output: URL? = nil, content: URL? = nil, cache: URL? = nil, now: Date = BuildSandbox.now,
-        sourceDate: Date? = nil
+        sourceDate: Date? = nil, shard: Shard? = nil
     ) async -> Outcome {
-        let options = BuildOptions(
+        var options = BuildOptions(
             contentDirectory: content ?? self.content, outputDirectory: output ?? self.output,
             themeDirectory: Self.theme, jobs: jobs, strict: strict, keepGoing: keepGoing,
             followLinks: followLinks, now: now, sourceDate: sourceDate, cacheDirectory: cache)
+        options.shard = shard
         let diagnostics = DiagnosticCollector()
         do {
             let summary = try await SiteBuilder.build(
