@@ -32,6 +32,24 @@ import Testing
         #expect(words.count == 99 && words.hasSuffix("c"), "a hyphen at the cut is dropped: \(words)")
     }
 
+    /// The ASCII fast path gives what the character-by-character path gives, on every kind
+    /// of ASCII name (all 128 code points, runs of separators, the length cut).
+    @Test func asciiNamesSlugAsEveryNameDoes() {
+        var generator = SystemRandomNumberGenerator()
+        func ascii(_ code: UInt8) -> String { String(UnicodeScalar(code)) }
+        var names = (0..<128).map { ascii(UInt8($0)) + "Ab" + ascii(UInt8($0)) }
+        names += ["IMG_0042", "  2024 -- Trip  ", "a\r\nb", "", "--", String(repeating: "ab ", count: 50)]
+        for _ in 0..<500 {
+            let length = Int.random(in: 0..<130, using: &generator)
+            let codes = (0..<length).map { _ in UInt8.random(in: 0..<128, using: &generator) }
+            names.append(codes.map(ascii).joined())
+        }
+        for name in names {
+            let fast = Slug.makeASCII(from: name, fallback: "photo")
+            #expect(fast == Slug.makeUnicode(from: name, fallback: "photo"), "\(name.debugDescription)")
+        }
+    }
+
     @Test func allocatorNumbersCollisionsInOrderAndNotes() {
         let (reporter, collector) = collectingReporter("a/A.jpg")
         var allocator = SlugAllocator(reserved: ["assets"])
