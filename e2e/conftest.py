@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -202,6 +203,23 @@ def set_reduced_motion(driver, reduce: bool) -> None:
         "Emulation.setEmulatedMedia",
         {"features": [{"name": "prefers-reduced-motion", "value": value}]},
     )
+
+
+def emulate_viewport(driver, width: int, height: int, dpr: float = 1, mobile: bool = False) -> None:
+    """Emulates a screen, and returns once a page would be laid out at it.
+
+    The override reaches the renderer asynchronously: a page loaded at once may be laid out at
+    the previous test's width first and again at this one, a layout shift no visitor sees but a
+    layout-shift test counts. A blank page that reports the new width proves the next page
+    starts at it."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile},
+    )
+    driver.get("about:blank")
+    deadline = time.time() + 5
+    while driver.execute_script("return innerWidth") != width and time.time() < deadline:
+        time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_build
+from conftest import emulate_viewport, run_build
 from layout_fixture import ROW_ASPECTS, make_site
 from sweeps import split
 
@@ -35,11 +35,7 @@ def layout_site(galleryc, tmp_path_factory) -> Path:
 
 
 def set_viewport(driver, name: str) -> None:
-    width, height, dpr, mobile = VIEWPORTS[name]
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile},
-    )
+    emulate_viewport(driver, *VIEWPORTS[name])
 
 
 @pytest.fixture

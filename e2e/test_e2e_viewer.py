@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from sweeps import split
-from conftest import REPO_ROOT, run_axe, run_build, set_reduced_motion
+from conftest import REPO_ROOT, emulate_viewport, run_axe, run_build, set_reduced_motion
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from viewer_fixture import SHAPES, make_viewer_site
@@ -52,10 +52,7 @@ def sized(browser):
 
 
 def at(driver, width: int, height: int, dpr: float = 1, mobile: bool = False) -> None:
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile},
-    )
+    emulate_viewport(driver, width, height, dpr, mobile)
 
 
 def photo_pages(site: Path) -> list[str]:
