@@ -18,34 +18,19 @@ enum Slug {
     /// - Returns: the slug, e.g. `test-special-chars` for `test?<special> chars#`, at most
     ///   ``maxLength`` characters.
     static func make(from name: String, fallback: String = "") -> String {
-        name.utf8.allSatisfy { $0 < 0x80 }
-            ? makeASCII(from: name, fallback: fallback) : makeUnicode(from: name, fallback: fallback)
+        makeASCII(from: name, fallback: fallback) ?? makeUnicode(from: name, fallback: fallback)
     }
 
     /// ``make(from:fallback:)`` for a name of ASCII only (the common case, and 10,000 of them
-    /// in a big site): the same slug, byte by byte, without Unicode decomposition.
-    static func makeASCII(from name: String, fallback: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count)
-        var pendingHyphen = false
-        for var byte in name.utf8 {
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
-            let kept =
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            guard kept else {
-                pendingHyphen = true
-                continue
-            }
-            if pendingHyphen && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-            pendingHyphen = false
-            bytes.append(byte)
+    /// in a big site): the same slug, byte by byte (``AlphanumericWords``), without Unicode
+    /// decomposition; nil for any other name.
+    static func makeASCII(from name: String, fallback: String) -> String? {
+        guard var slug = AlphanumericWords.hyphenated(name) else { return nil }
+        if slug.utf8.count > maxLength {
+            slug = String(slug.prefix(maxLength))
+            while slug.hasSuffix("-") { slug.removeLast() }
         }
-        if bytes.count > maxLength {
-            bytes.removeLast(bytes.count - maxLength)
-            while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
-        }
-        return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
+        return slug.isEmpty ? fallback : slug
     }
 
     /// ``make(from:fallback:)`` for any name, character by character.

@@ -123,12 +123,15 @@ struct KenBurnsPlan: Sendable, Hashable {
             hash ^= UInt32(byte)
             hash = hash &* 16_777_619
         }
-        let ident = String(
-            id.lowercased().unicodeScalars.map {
-                ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-"
-            }
-        )
-        let trimmed = ident.split(separator: "-").joined(separator: "-")
+        // An ASCII id (nearly every path) takes the byte loop, which keeps the same letters
+        // and digits and joins the runs between them with one hyphen, as here.
+        let trimmed =
+            AlphanumericWords.hyphenated(id)
+            ?? String(
+                id.lowercased().unicodeScalars.map {
+                    ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "-"
+                }
+            ).split(separator: "-").joined(separator: "-")
         let hex = String(hash, radix: 16)
         return "kb-\(trimmed.prefix(40))-\(String(repeating: "0", count: 8 - hex.count))\(hex)"
     }

@@ -1,7 +1,10 @@
 /// A small deterministic Nelder-Mead simplex minimiser, used to fit Bézier fallbacks.
 enum NelderMead {
+    /// Minimises `f` from `start`, for at most `iterations` steps, or until every corner of the
+    /// simplex is within `tolerance` of the best in every coordinate (the fitted values are
+    /// printed with three decimals: a millionth moves none of them).
     static func minimize(
-        _ f: ([Double]) -> Double, start: [Double], step: Double, iterations: Int
+        _ f: ([Double]) -> Double, start: [Double], step: Double, iterations: Int, tolerance: Double = 1e-6
     ) -> [Double] {
         let n = start.count
         var simplex: [[Double]] = [start]
@@ -15,6 +18,11 @@ enum NelderMead {
             let order = values.indices.sorted { values[$0] < values[$1] }
             simplex = order.map { simplex[$0] }
             values = order.map { values[$0] }
+            let spread =
+                simplex.dropFirst().lazy.flatMap { corner in
+                    zip(corner, simplex[0]).lazy.map { abs($0 - $1) }
+                }.max() ?? 0
+            if spread < tolerance { break }
             var centroid = [Double](repeating: 0, count: n)
             for p in simplex.dropLast() { for i in 0..<n { centroid[i] += p[i] / Double(n) } }
             func along(_ t: Double) -> [Double] {

@@ -214,4 +214,18 @@ import Testing
         #expect(KenBurnsPlan.animationName(for: "a/b.jpg") != KenBurnsPlan.animationName(for: "a-b.jpg"))
         #expect(KenBurnsPlan.animationName(for: "x") == KenBurnsPlan.animationName(for: "x"))
     }
+
+    /// Names are CSS identifiers made of the path's letters and digits, lower case, the runs
+    /// between them one hyphen, at most 40 characters, for ASCII paths (the fast path) and
+    /// others alike.
+    @Test func namesKeepThePathsLettersAndDigits() {
+        func ident(_ name: String) -> Substring { name.dropFirst(3).dropLast(9) }
+        #expect(ident(KenBurnsPlan.animationName(for: "Trip 2024/IMG_0042.JPG")) == "trip-2024-img-0042-jpg")
+        #expect(ident(KenBurnsPlan.animationName(for: "--a//b--")) == "a-b")
+        #expect(ident(KenBurnsPlan.animationName(for: "Été/Ölbild.jpg")) == "t-lbild-jpg")
+        #expect(ident(KenBurnsPlan.animationName(for: "")) == "")
+        let long = KenBurnsPlan.animationName(for: String(repeating: "abcd/", count: 30))
+        #expect(ident(long) == "abcd-abcd-abcd-abcd-abcd-abcd-abcd-abcd-")
+        #expect(long.wholeMatch(of: /kb-[a-z0-9-]*-[0-9a-f]{8}/) != nil)
+    }
 }
