@@ -105,35 +105,63 @@ struct SiteManifest: Sendable, Equatable {
 /// What a recycled site folder was found to hold, checked against its manifest
 /// (``SiteManifest/verify(in:)``).
 struct TrustedSite: Sendable {
-    /// Files whose stamps match the manifest: exactly what was written, with what made them.
-    var files: [String: SiteManifest.File] = [:]
+    /// The manifest's files and folders; those in `untrusted` and `untrustedFolders` did not
+    /// match (the check lists only those: nearly everything matches, and the manifest's
+    /// dictionaries are shared, not copied, so trusting 60,000 files costs no 60,000 inserts).
+    private let recorded: SiteManifest
+    /// Files of the manifest that are missing, or there but not as it says.
+    fileprivate var untrusted: Set<String> = []
+    /// Folders of the manifest that are missing or whose time changed.
+    fileprivate var untrustedFolders: Set<String> = []
     /// Files that are there but not as the manifest says (edited, replaced), or that are in a
     /// folder whose time changed and the manifest does not name: their content is unknown.
-    var unknown: Set<String> = []
-    /// Folders whose time still matches the manifest's, with that time.
-    var folders: [String: Int64] = [:]
+    fileprivate(set) var unknown: Set<String> = []
+
+    init(_ manifest: SiteManifest) {
+        recorded = manifest
+    }
+
+    /// The file at `path` as the manifest recorded it, when its stamp still matches: exactly
+    /// what was written, with what made it.
+    func file(_ path: String) -> SiteManifest.File? {
+        guard let file = recorded.files[path], !untrusted.contains(path) else { return nil }
+        return file
+    }
+
+    /// The time of the folder at `path`, when it still matches the manifest's.
+    func folderTime(_ path: String) -> Int64? {
+        guard let time = recorded.folders[path], !untrustedFolders.contains(path) else { return nil }
+        return time
+    }
 
     /// True when `path` is in the folder with the fingerprint `fingerprint`.
     func holds(_ path: String, fingerprint: String) -> Bool {
-        files[path]?.fingerprint == fingerprint
+        file(path)?.fingerprint == fingerprint
     }
 
     /// True when the page at `path` can stay as it is: it is in the folder with `fingerprint`,
     /// and so is every file it needs (its own stylesheet).
     func keeps(_ path: String, fingerprint: String) -> Bool {
-        guard let file = files[path], file.fingerprint == fingerprint else { return false }
-        return file.needs.allSatisfy { files[$0] != nil }
+        guard let file = file(path), file.fingerprint == fingerprint else { return false }
+        return file.needs.allSatisfy { self.file($0) != nil }
     }
 
     /// True when `path` is in the folder, made by `maker` among the makers its fingerprint
     /// names (a rendition's cache entries, `+`-separated: one file can stand for several).
     func holds(_ path: String, madeBy maker: String) -> Bool {
-        guard let fingerprint = files[path]?.fingerprint else { return false }
+        guard let fingerprint = file(path)?.fingerprint else { return false }
         return fingerprint == maker || fingerprint.split(separator: "+").contains(Substring(maker))
     }
 
+    /// The files whose stamps match the manifest.
+    var trustedPaths: Set<String> {
+        Set(recorded.files.keys).subtracting(untrusted)
+    }
+
     /// Every file the folder holds (trusted or not).
-    var allPaths: Set<String> { Set(files.keys).union(unknown) }
+    var allPaths: Set<String> {
+        trustedPaths.union(unknown)
+    }
 }
 
 extension SiteManifest {
@@ -149,20 +177,27 @@ extension SiteManifest {
         let fileChunks = (paths.count + chunk - 1) / chunk
         let folderChunks = (folderPaths.count + chunk - 1) / chunk
         let manifest = self
-        // Each chunk: the trusted and unknown files, or the folders whose time matched and the
-        // ones that changed.
-        let parts = try? await workers.map(fileChunks + folderChunks) { part -> (TrustedSite, [String]) in
-            var found = TrustedSite()
-            var changed: [String] = []
+        /// What one chunk found: files and folders that did not match, files there but changed,
+        /// folders whose time changed (to be listed).
+        struct Mismatches: Sendable {
+            var untrusted: [String] = []
+            var unknown: [String] = []
+            var untrustedFolders: [String] = []
+            var changedFolders: [String] = []
+        }
+        let parts = try? await workers.map(fileChunks + folderChunks) { part -> Mismatches in
+            var found = Mismatches()
             if part < fileChunks {
                 for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)] {
                     guard let file = manifest.files[path], let entry = FileStamp.ofEntry(base + "/" + path),
                         !entry.isFolder
-                    else { continue }
-                    if entry.stamp == file.stamp {
-                        found.files[path] = file
-                    } else {
-                        found.unknown.insert(path)
+                    else {
+                        found.untrusted.append(path)
+                        continue
+                    }
+                    if entry.stamp != file.stamp {
+                        found.untrusted.append(path)
+                        found.unknown.append(path)
                     }
                 }
             } else {
@@ -170,24 +205,26 @@ extension SiteManifest {
                 for path in folderPaths[first..<min(folderPaths.count, first + chunk)] {
                     guard let time = manifest.folders[path],
                         let entry = FileStamp.ofEntry(path.isEmpty ? base : base + "/" + path), entry.isFolder
-                    else { continue }
-                    if entry.stamp.modifiedNanoseconds == time {
-                        found.folders[path] = time
-                    } else {
-                        changed.append(path)
+                    else {
+                        found.untrustedFolders.append(path)
+                        continue
+                    }
+                    if entry.stamp.modifiedNanoseconds != time {
+                        found.untrustedFolders.append(path)
+                        found.changedFolders.append(path)
                     }
                 }
             }
-            return (found, changed)
+            return found
         }
         guard let parts else { return nil }
-        var site = TrustedSite()
+        var site = TrustedSite(self)
         var changed: [String] = []
-        for (found, folders) in parts {
-            site.files.merge(found.files) { first, _ in first }
+        for found in parts {
+            site.untrusted.formUnion(found.untrusted)
             site.unknown.formUnion(found.unknown)
-            site.folders.merge(found.folders) { first, _ in first }
-            changed += folders
+            site.untrustedFolders.formUnion(found.untrustedFolders)
+            changed += found.changedFolders
         }
         // Folders whose entries changed since the manifest, and folders it does not know:
         // whatever they hold that the manifest does not name is unknown.
@@ -227,7 +264,7 @@ extension SiteManifest {
             var folder = parentPath(path)
             while !folder.isEmpty, folders.insert(folder).inserted { folder = parentPath(folder) }
             let stamp: FileStamp
-            if let kept = trusted?.files[path], kept.fingerprint == fingerprint {
+            if let kept = trusted?.file(path), kept.fingerprint == fingerprint {
                 stamp = kept.stamp
             } else if let found = FileStamp.ofEntry(base + "/" + path), !found.isFolder {
                 stamp = found.stamp
@@ -238,7 +275,7 @@ extension SiteManifest {
             manifest.files[path] = File(fingerprint: fingerprint, stamp: stamp, needs: needs[path] ?? [])
         }
         for folder in folders {
-            if !touched.contains(folder), let time = trusted?.folders[folder] {
+            if !touched.contains(folder), let time = trusted?.folderTime(folder) {
                 manifest.folders[folder] = time
                 continue
             }

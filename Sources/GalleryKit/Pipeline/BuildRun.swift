@@ -294,12 +294,12 @@ struct BuildRun: Sendable {
         // A stylesheet a kept page needs is kept too, unless a page rendered now made it again.
         var keptNeeds = Set(result.files.map(\.path))
         for page in result.kept.sorted() {
-            let needs = trusted?.files[page]?.needs ?? []
+            let needs = trusted?.file(page)?.needs ?? []
             site.kept.append(page)
             site.needs[page] = needs
             for need in needs where keptNeeds.insert(need).inserted {
                 site.kept.append(need)
-                fingerprints?[need] = trusted?.files[need]?.fingerprint
+                fingerprints?[need] = trusted?.file(need)?.fingerprint
             }
         }
         for path in images.publishedPaths {
@@ -310,7 +310,7 @@ struct BuildRun: Sendable {
             fingerprints?[download.path] = "zip \(download.byteCount)"
             site.keptSizes[download.path] = download.byteCount
         }
-        for path in site.kept { site.keptSizes[path] = trusted?.files[path]?.stamp.size ?? 0 }
+        for path in site.kept { site.keptSizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
         site.fingerprints = fingerprints
         site.paths = Set(result.files.map(\.path)).union(site.kept).union(images.publishedPaths)
             .union(downloads.paths)

@@ -26,6 +26,9 @@ struct PageFingerprints: Sendable {
     private let home: String
     private let pages: [String: String]
     private let tagList: String
+    /// Every album's, page's and tag's together, with the date an undated album is given: what
+    /// the feed and the sitemap, which list the whole site, are made from.
+    private let everything: String
 
     /// - Parameters:
     ///   - builder: the site as the renderer sees it, with its assets' paths in place.
@@ -111,6 +114,14 @@ struct PageFingerprints: Sendable {
         self.photos = photos
         self.albums = albums
         self.pages = pages
+        let fallbackDate = DisplayFormat.iso8601(builder.fallbackDate)
+        everything = Fingerprint.of { [home, tagList] print in
+            print.add("albums", albums.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
+            print.add("pages", pages.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
+            print.add("home", home)
+            print.add("tags", tagList)
+            print.add("fallbackDate", fallbackDate)
+        }
     }
 
     /// An album's fingerprint: its fields, its photos, its sub-albums' cards, the way up, the
@@ -171,6 +182,9 @@ struct PageFingerprints: Sendable {
     func page(_ page: Page, path: String) -> String { self.page(path, pages[page.sourcePath] ?? "") }
 
     func tagList(_ path: String) -> String { page(path, tagList) }
+
+    /// The feed and the sitemap: they list the whole site.
+    func wholeSite(_ path: String) -> String { page(path, everything) }
 
     /// The 404 page: the site's alone.
     func notFound(_ path: String) -> String { page(path) }

@@ -103,10 +103,15 @@ struct SiteRenderer {
         output.page("404.html", prints.notFound("404.html")) { output in
             output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
         }
-        output.render("feed.xml", "feed", builder.feedContext(), source: "feed", templates)
+        output.page("feed.xml", prints.wholeSite("feed.xml")) { output in
+            output.render("feed.xml", "feed", builder.feedContext(), source: "feed", templates)
+        }
         // The sitemap protocol needs absolute URLs: without base_url there is none to write.
         if !site.config.baseURL.isEmpty {
-            output.render("sitemap.xml", "sitemap", builder.sitemapContext(), source: "sitemap", templates)
+            output.page("sitemap.xml", prints.wholeSite("sitemap.xml")) { output in
+                output.render(
+                    "sitemap.xml", "sitemap", builder.sitemapContext(), source: "sitemap", templates)
+            }
         } else if !site.config.baseURLLeftEmpty {
             let file = site.config.sourcePath ?? "."
             diagnostics.emit(
