@@ -108,7 +108,7 @@ struct TrustedSite: Sendable {
     /// The manifest's files and folders; those in `untrusted` and `untrustedFolders` did not
     /// match (the check lists only those: nearly everything matches, and the manifest's
     /// dictionaries are shared, not copied, so trusting 60,000 files costs no 60,000 inserts).
-    private let recorded: SiteManifest
+    fileprivate let recorded: SiteManifest
     /// Files of the manifest that are missing, or there but not as it says.
     fileprivate var untrusted: Set<String> = []
     /// Folders of the manifest that are missing or whose time changed.
@@ -243,42 +243,60 @@ extension SiteManifest {
     }
 
     /// The manifest of the folder at `root`, to be swapped in as `output`, once a build has
-    /// written it: `fingerprints` says
-    /// what made each file (every file of the site but the marker), `needs` what each file
-    /// keeps with it; each file's stamp is `trusted`'s where the build left a trusted file as
-    /// it was, else read now, and so is every folder's time.
+    /// written it: `fingerprints` says what made each file (every file of the site but the
+    /// marker), `needs` what each file keeps with it; each file's stamp is `trusted`'s where
+    /// the build left a trusted file as it was, else read now, and so is every folder's time.
+    ///
+    /// After a rebuild that changed little, nearly every file is the checked manifest's as it
+    /// was: the new manifest starts as that one (shared, not copied) and only what differs is
+    /// written into it; when no file was added or removed, its folders are the old ones, and
+    /// only those a file was written into, or whose time did not match, are read again.
     static func recording(
         _ root: URL, output: URL, fingerprints: [String: String], needs: [String: [String]],
         trusted: TrustedSite?
     ) -> SiteManifest? {
-        var manifest = SiteManifest()
+        var manifest = trusted?.recorded ?? SiteManifest()
         manifest.output = output.path
         let base = root.path
-        var folders: Set<String> = [""]
         // Folders a file was written into (or may have been): their times are read again;
         // the others keep the time the check found (removing a stale file there changed it,
         // which only makes the next check list that folder).
         var touched: Set<String> = []
+        var added = false
         manifest.files.reserveCapacity(fingerprints.count)
         for (path, fingerprint) in fingerprints {
-            var folder = parentPath(path)
-            while !folder.isEmpty, folders.insert(folder).inserted { folder = parentPath(folder) }
-            let stamp: FileStamp
+            let fileNeeds = needs[path] ?? []
             if let kept = trusted?.file(path), kept.fingerprint == fingerprint {
-                stamp = kept.stamp
-            } else if let found = FileStamp.ofEntry(base + "/" + path), !found.isFolder {
-                stamp = found.stamp
-                touched.insert(parentPath(path))
-            } else {
-                return nil
-            }
-            manifest.files[path] = File(fingerprint: fingerprint, stamp: stamp, needs: needs[path] ?? [])
-        }
-        for folder in folders {
-            if !touched.contains(folder), let time = trusted?.folderTime(folder) {
-                manifest.folders[folder] = time
+                if kept.needs != fileNeeds { manifest.files[path]?.needs = fileNeeds }
                 continue
             }
+            guard let found = FileStamp.ofEntry(base + "/" + path), !found.isFolder else { return nil }
+            touched.insert(parentPath(path))
+            let before = manifest.files.updateValue(
+                File(fingerprint: fingerprint, stamp: found.stamp, needs: fileNeeds), forKey: path)
+            if before == nil { added = true }
+        }
+        // Every path of the site is in the manifest now: more means files the site no longer has.
+        let removed = manifest.files.count != fingerprints.count
+        if removed { manifest.files = manifest.files.filter { fingerprints[$0.key] != nil } }
+        let folderTimes: [String]
+        if let trusted, !added, !removed {
+            folderTimes = Array(touched.union(trusted.untrustedFolders))
+        } else {
+            var folders: Set<String> = [""]
+            for path in fingerprints.keys {
+                var folder = parentPath(path)
+                while !folder.isEmpty, folders.insert(folder).inserted { folder = parentPath(folder) }
+            }
+            manifest.folders = [:]
+            for folder in folders {
+                if !touched.contains(folder), let time = trusted?.folderTime(folder) {
+                    manifest.folders[folder] = time
+                }
+            }
+            folderTimes = folders.filter { manifest.folders[$0] == nil }
+        }
+        for folder in folderTimes {
             guard let found = FileStamp.ofEntry(folder.isEmpty ? base : base + "/" + folder), found.isFolder
             else { return nil }
             manifest.folders[folder] = found.stamp.modifiedNanoseconds
