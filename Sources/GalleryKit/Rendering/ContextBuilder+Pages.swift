@@ -47,8 +47,8 @@ extension ContextBuilder {
 
     /// The context with `assets.photoCSS` linking the shared sheets of `album`'s own photos
     /// the page shows (``PhotoSheets``), sorted, and `assets.pageCSS` its own sheet
-    /// with everything else, when there is anything else. `album` is nil for a page of no
-    /// album's own photos (tag pages).
+    /// with everything else, when there is anything else. `album` is nil for a page whose
+    /// photos' values are all its own (album and tag pages).
     func finish(_ context: [String: TemplateValue], styles: PageStyles, album: String?) -> PageRender {
         var context = context
         let shared = Set(styles.photos.values.compactMap { photoSheets.sheet(of: $0.source, in: album) })
@@ -165,7 +165,11 @@ extension ContextBuilder {
         } else {
             context["hasPages"] = .bool(false)
         }
-        return finish(context, styles: styles, album: album.sourcePath)
+        // An album page's photos' values are in its own sheet, with its rows: every sheet
+        // before the first paint is one more request on the connection the first photos need
+        // (Benchmarks/webperf.sh, 150 photos on Fast 3G: five stylesheets instead of three
+        // moved the laptop's LCP from 1.9 to 2.6 s). The shared sheets serve the photo pages.
+        return finish(context, styles: styles, album: nil)
     }
 
     /// A photo page: `photo` (title, image, caption, exif rows, position, `original` when

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Pages carry no `style` attribute, so a strict Content-Security-Policy
 /// (`default-src 'self'`) holds. ``ContextBuilder/finish(_:styles:album:)`` decides where each
-/// part goes: the classes of the album's own photos are in the album's shared sheets
-/// (``PhotoSheets``, linked by every page of the album and cached once), everything else in
+/// part goes: on a photo page, the classes of the album's own photos are in the album's shared
+/// sheets (``PhotoSheets``, linked by its photo pages and cached once), everything else in
 /// the page's own content-hashed sheet, `assets/galleryc-page.<hash>.css`, which only pages
 /// that need it have (identical ones share one file).
 struct PageStyles: Sendable, Hashable {
@@ -147,11 +147,11 @@ enum PhotoClass {
 
 /// The shared stylesheets of the photos' values: each album's photos, in album order, in sheets
 /// of at most ``chunkSize`` (`assets/galleryc-photos.<hash>.css`, about 200 bytes a photo).
-/// Every page of the album links the sheets of the photos it shows: a photo page its own one,
-/// an album page those of its photos; so the values of a photo are sent once however many of
-/// its album's pages a visitor opens, and a site has a few stylesheets per album, not one per
-/// page. Cover photos on another album's page and the photos of a tag page are in that page's
-/// own sheet.
+/// A photo page links the sheet of its photo (its neighbours are in it too); so the values of
+/// a photo are sent once however many of its album's photo pages a visitor opens, and a site
+/// has a few stylesheets per album, not one per photo page. An album page has its photos'
+/// values in its own sheet, with its rows (one request before the first paint, not three);
+/// so do tag pages, and covers from another album.
 struct PhotoSheets: Sendable {
     /// The most photos in one sheet: a photo page of a long album then loads a few kilobytes.
     static let chunkSize = 120

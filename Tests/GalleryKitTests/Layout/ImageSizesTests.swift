@@ -212,7 +212,8 @@ import Testing
     }
 
     /// The browser's LCP rule in document order: an image larger in view than every one before
-    /// it, on either screen, is raised; equal or smaller ones are not.
+    /// it, on either screen, is raised, also when only slightly larger (up to four of those);
+    /// equal or smaller ones are not.
     @Test func theImagesThatCanBeTheLargestPaintHaveHighPriority() {
         var order = LoadingOrder()
         let areas: [[Double]] = [[0, 0], [100, 20], [100, 20], [100, 50], [0, 0], [90, 10], [150, 0]]
@@ -221,6 +222,16 @@ import Testing
             loads == [
                 .lazy, .eagerHighPriority, .eager, .eagerHighPriority, .lazy, .eager, .eagerHighPriority,
             ])
+        // A row of photos of one shape: the first of equals is the browser's.
+        var row = LoadingOrder()
+        let equal = (0..<5).map { _ in row.next(areaInFirstViewport: [100, 100 + 1e-12]) }
+        #expect(equal == [.eagerHighPriority] + Array(repeating: .eager, count: 4))
+        // Each a little larger than the one before: four are raised, the fifth shares the
+        // connection with the rest; one clearly larger after them is raised all the same.
+        var growing = LoadingOrder()
+        let slightly = [100, 100.1, 100.2, 100.3, 100.4].map { growing.next(areaInFirstViewport: [$0, 0]) }
+        #expect(slightly == Array(repeating: .eagerHighPriority, count: 4) + [.eager])
+        #expect(growing.next(areaInFirstViewport: [103, 0]) == .eagerHighPriority)
         // A slide or cover whose size is not known takes it for good.
         var mixed = LoadingOrder()
         #expect(mixed.next(inFirstViewport: true) == .eagerHighPriority)
