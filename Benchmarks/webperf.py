@@ -67,7 +67,8 @@ function fileWidth(img) {
 }
 for (const img of document.querySelectorAll('img')) {
   const r = img.getBoundingClientRect();
-  if (r.width < 40 || !img.currentSrc) continue;
+  // Inline placeholders (data: URLs, under each photo until it loads) are not photos shown.
+  if (r.width < 40 || !img.currentSrc || img.currentSrc.startsWith('data:')) continue;
   const aspect = img.naturalHeight / img.naturalWidth;
   pixels += r.width * dpr * Math.min(r.height, r.width * aspect) * dpr;
   const size = sizes.get(img.currentSrc);
