@@ -130,9 +130,10 @@ test-swift: deps venv
 
 # End-to-end tests of the release binary (e2e/, pytest). GALLERYC tells them which binary.
 # Tests marked `full` (long sweeps: every viewport x every page) run in `make test-full`;
-# `make test` keeps one case of each kind of them.
+# `make test` keeps one case of each kind of them. The slowest tests are listed at the end of
+# each run: `make test` must stay within 15 minutes on a fresh clone on 2 cores.
 test-python: venv
-	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q -m "not full" e2e
+	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q -m "not full" --durations=15 e2e
 
 test-full: build venv
 	GALLERYC=$(CURDIR)/$(RELEASE_BIN) $(VENV)/bin/python -m pytest -q -m full e2e

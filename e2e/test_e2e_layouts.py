@@ -46,12 +46,14 @@ def sized(browser):
 
 
 def settle(driver, seconds: float = 0.2) -> None:
-    """Waits until every image that is loading (eager ones, lazy ones in view) has finished."""
+    """Waits until every image that is loading (eager ones, lazy ones in view) has finished.
+    A lazy image beside the screen (a slider's next slides) does not load: it is not waited for."""
     deadline = time.time() + 20
     while time.time() < deadline:
         pending = driver.execute_script(
-            "return [...document.images].filter(i => !i.complete && "
-            "(i.loading !== 'lazy' || i.getBoundingClientRect().top < innerHeight)).length"
+            "return [...document.images].filter(i => { if (i.complete) return false;"
+            " if (i.loading !== 'lazy') return true; const r = i.getBoundingClientRect();"
+            " return r.top < innerHeight && r.left < innerWidth && r.right > 0; }).length"
         )
         if pending == 0:
             break
