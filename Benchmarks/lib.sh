@@ -21,6 +21,44 @@ die() {
 
 note() { printf '%s\n' "$*" >&2; }
 
+# work_folder NAME: a fresh folder for this run in $OUT_DIR as WORK, and PIDS, the servers the
+# script starts; on exit they get SIGINT and are waited for, and WORK is removed (KEEP=1 keeps it).
+work_folder() {
+    mkdir -p "$OUT_DIR"
+    WORK=$(mktemp -d "$OUT_DIR/$1.XXXXXX")
+    PIDS=()
+    trap stop_work EXIT
+}
+
+stop_work() {
+    local pid
+    for pid in "${PIDS[@]}"; do kill -INT "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [[ "${KEEP:-0}" == 1 ]]; then note "kept $WORK"; else rm -rf "$WORK"; fi
+}
+
+# free_port: a TCP port nothing listens on now.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# http_ok PORT PATH SECONDS: waits until the path answers 200.
+http_ok() {
+    python3 - "$@" <<'PY'
+import http.client, sys, time
+port, path, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+deadline = time.monotonic() + seconds
+while time.monotonic() < deadline:
+    try:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        c.request("GET", path)
+        if c.getresponse().status == 200:
+            sys.exit(0)
+    except OSError:
+        pass
+    time.sleep(0.02)
+sys.exit(1)
+PY
+}
+
 # The photo corpus: $CORPUS, else <repo>/../shared/corpus (where the published figures were
 # measured), else the shared folder next to the main checkout when this is a git worktree,
 # else the repository's own Tests/Fixtures/corpus (the same photos but one; see its README).

@@ -28,16 +28,7 @@ fi
 problem=$(galleryc_problem)
 [[ -z "$problem" ]] || die "galleryc $problem"
 
-mkdir -p "$OUT_DIR"
-WORK=$(mktemp -d "$OUT_DIR/load.XXXXXX")
-declare -a PIDS=()
-cleanup() {
-    local pid
-    for pid in "${PIDS[@]}"; do kill -INT "$pid" 2>/dev/null || true; done
-    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [[ "${KEEP:-0}" == 1 ]]; then note "kept $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
+work_folder load
 
 cp -r "$REPO_DIR/content" "$WORK/content"
 log="$WORK/serve.log"

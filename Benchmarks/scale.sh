@@ -38,36 +38,7 @@ probe="$BENCH_DIR/reload_probe.py"
 PY="$VENV_DIR/bin/python"
 
 mkdir -p "$OUT_DIR/scale-sites"
-WORK=$(mktemp -d "$OUT_DIR/scale.XXXXXX")
-declare -a PIDS=()
-cleanup() {
-    local pid
-    for pid in "${PIDS[@]}"; do kill -INT "$pid" 2>/dev/null || true; done
-    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [[ "${KEEP:-0}" == 1 ]]; then note "kept $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
-
-# http_ok PORT PATH SECONDS: waits until the path answers 200.
-http_ok() {
-    python3 - "$@" <<'EOF'
-import http.client, sys, time
-port, path, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
-deadline = time.monotonic() + seconds
-while time.monotonic() < deadline:
-    try:
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        c.request("GET", path)
-        if c.getresponse().status == 200:
-            sys.exit(0)
-    except OSError:
-        pass
-    time.sleep(0.02)
-sys.exit(1)
-EOF
-}
-
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+work_folder scale
 
 now_ms() { date +%s%3N; }
 
@@ -116,6 +87,33 @@ row() { ROWS+="$(
 
 sidecar_text() { printf -- '---\ntitle: Photo 0\nalt: Generated photo 0\n---\n\ncaption edit %s.\n' "$1"; }
 
+# rebuilds NAME EDIT OUTPUT CMD...: CMD's full build (FULL s, RSS MB), its no-change rebuild
+# and its rebuild after EDIT (a caption, written anew each time) as the median of RUNS (AGAIN,
+# SIDECAR), then OUTPUT's size in MB and files (SITE_MB, FILES).
+rebuilds() {
+    local name=$1 edit=$2 output=$3 times=() i
+    shift 3
+    note "$name: full build"
+    timed "$name-full" "$@"
+    FULL=$WALL
+    local rss=$RSS
+    for i in $(seq 1 "$runs"); do
+        timed "$name-again-$i" "$@"
+        times+=("$WALL")
+    done
+    AGAIN=$(median "${times[@]}")
+    times=()
+    for i in $(seq 1 "$runs"); do
+        sidecar_text "$i" >"$edit"
+        timed "$name-sidecar-$i" "$@"
+        times+=("$WALL")
+    done
+    SIDECAR=$(median "${times[@]}")
+    RSS=$rss
+    SITE_MB=$(du -sb "$output" | awk '{ printf "%.0f", $1 / 1e6 }')
+    FILES=$(find "$output" -type f | wc -l)
+}
+
 # --- galleryc ----------------------------------------------------------------------------------
 run_galleryc() {
     local n=$1 source=$2 dir="$WORK/galleryc-$1"
@@ -125,28 +123,8 @@ run_galleryc() {
     rm "$dir/content/album-001/photo-00000.md"
     sidecar_text 0 >"$dir/content/album-001/photo-00000.md"
     local build=("$GALLERYC" build "$dir/content" --output "$dir/public" --cache-dir "$dir/cache" --jobs "$JOBS" --quiet)
-    note "galleryc, $n photos: full build"
-    timed "galleryc-$n-full" "${build[@]}"
-    local full=$WALL rss=$RSS
-    FULL_OF[$n]=$full
-    local times=() i
-    for i in $(seq 1 "$runs"); do
-        timed "galleryc-$n-again-$i" "${build[@]}"
-        times+=("$WALL")
-    done
-    local again
-    again=$(median "${times[@]}")
-    times=()
-    for i in $(seq 1 "$runs"); do
-        sidecar_text "$i" >"$dir/content/album-001/photo-00000.md"
-        timed "galleryc-$n-sidecar-$i" "${build[@]}"
-        times+=("$WALL")
-    done
-    local sidecar
-    sidecar=$(median "${times[@]}")
-    local bytes files
-    bytes=$(du -sb "$dir/public" | cut -f1)
-    files=$(find "$dir/public" -type f | wc -l)
+    rebuilds "galleryc-$n" "$dir/content/album-001/photo-00000.md" "$dir/public" "${build[@]}"
+    FULL_OF[$n]=$FULL
 
     note "galleryc, $n photos: serve (warm cache)"
     local log="$dir/serve.log" start port="" t0
@@ -178,8 +156,7 @@ run_galleryc() {
     fi
     kill -INT "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
-    row "$n" galleryc "$full" "$rss" "$again" "$sidecar" "$start" "$reload" \
-        "$(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }')" "$files"
+    row "$n" galleryc "$FULL" "$RSS" "$AGAIN" "$SIDECAR" "$start" "$reload" "$SITE_MB" "$FILES"
     [[ "${KEEP:-0}" == 1 ]] || rm -rf "$dir"
 }
 
@@ -247,26 +224,7 @@ run_hugo() {
     hugo_site "$source" "$site"
     local edit="$site/content/album-001/photo-00000/index.md"
     local build=(hugo --source "$site" --cacheDir "$site/.cache" --quiet)
-    note "hugo, $n photos: full build"
-    timed "hugo-$n-full" "${build[@]}"
-    local full=$WALL rss=$RSS times=() i
-    for i in $(seq 1 "$runs"); do
-        timed "hugo-$n-again-$i" "${build[@]}"
-        times+=("$WALL")
-    done
-    local again
-    again=$(median "${times[@]}")
-    times=()
-    for i in $(seq 1 "$runs"); do
-        sidecar_text "$i" >"$edit"
-        timed "hugo-$n-sidecar-$i" "${build[@]}"
-        times+=("$WALL")
-    done
-    local sidecar
-    sidecar=$(median "${times[@]}")
-    local bytes files
-    bytes=$(du -sb "$site/public" | cut -f1)
-    files=$(find "$site/public" -type f | wc -l)
+    rebuilds "hugo-$n" "$edit" "$site/public" "${build[@]}"
 
     note "hugo, $n photos: hugo server (warm resource cache)"
     local port log="$site/server.log" t0 start=- reload=-
@@ -290,8 +248,8 @@ run_hugo() {
     fi
     kill -INT "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
-    row "$n" "hugo $(hugo version 2>/dev/null | grep -oE 'v[0-9.]+' | head -n 1)" "$full" "$rss" "$again" \
-        "$sidecar" "$start" "$reload" "$(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }')" "$files"
+    row "$n" "hugo $(hugo version 2>/dev/null | grep -oE 'v[0-9.]+' | head -n 1)" "$FULL" "$RSS" "$AGAIN" \
+        "$SIDECAR" "$start" "$reload" "$SITE_MB" "$FILES"
     [[ "${KEEP:-0}" == 1 ]] || rm -rf "$site"
 }
 
@@ -309,27 +267,9 @@ theme = "photoswipe"
 title = "Scale benchmark"
 PY
     local build=("$VENV_DIR/bin/sigal" build -c "$work/sigal.conf.py" --quiet -n "$JOBS")
-    note "sigal, $n photos: full build"
-    timed "sigal-$n-full" "${build[@]}"
-    local full=$WALL rss=$RSS times=() i
-    for i in $(seq 1 "$runs"); do
-        timed "sigal-$n-again-$i" "${build[@]}"
-        times+=("$WALL")
-    done
-    local again
-    again=$(median "${times[@]}")
-    times=()
-    for i in $(seq 1 "$runs"); do
-        sidecar_text "$i" >"$work/sigal-src/album-001/photo-00000.md"
-        timed "sigal-$n-sidecar-$i" "${build[@]}"
-        times+=("$WALL")
-    done
-    local sidecar bytes files
-    sidecar=$(median "${times[@]}")
-    bytes=$(du -sb "$work/sigal" | cut -f1)
-    files=$(find "$work/sigal" -type f | wc -l)
+    rebuilds "sigal-$n" "$work/sigal-src/album-001/photo-00000.md" "$work/sigal" "${build[@]}"
     row "$n" "sigal $("$VENV_DIR/bin/sigal" --version 2>/dev/null | grep -oE '[0-9.]+' | head -n 1)" \
-        "$full" "$rss" "$again" "$sidecar" - - "$(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }')" "$files"
+        "$FULL" "$RSS" "$AGAIN" "$SIDECAR" - - "$SITE_MB" "$FILES"
     [[ "${KEEP:-0}" == 1 ]] || rm -rf "$work"
 }
 

@@ -20,37 +20,7 @@ command -v hugo >/dev/null || [[ " $only " != *" hugo "* ]] || ensure_peers
 corpus=$(find_corpus)
 probe="$BENCH_DIR/reload_probe.py"
 
-mkdir -p "$OUT_DIR"
-WORK=$(mktemp -d "$OUT_DIR/serve.XXXXXX")
-declare -a PIDS=()
-cleanup() {
-    local pid
-    for pid in "${PIDS[@]}"; do kill -INT "$pid" 2>/dev/null || true; done
-    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [[ "${KEEP:-0}" == 1 ]]; then note "kept $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
-# http_ok PORT PATH SECONDS: waits until the path answers 200.
-http_ok() {
-    python3 - "$@" <<'EOF'
-import http.client, sys, time
-port, path, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
-deadline = time.monotonic() + seconds
-while time.monotonic() < deadline:
-    try:
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        c.request("GET", path)
-        if c.getresponse().status == 200:
-            sys.exit(0)
-    except OSError:
-        pass
-    time.sleep(0.1)
-sys.exit(1)
-EOF
-}
+work_folder serve
 
 # --- the photos (shared by both sites) ---------------------------------------------------------
 make_photo_set "$corpus/sigal-sample" "$WORK/sources"
