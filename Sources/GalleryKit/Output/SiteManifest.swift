@@ -263,7 +263,8 @@ extension SiteManifest {
         // which only makes the next check list that folder).
         var touched: Set<String> = []
         var added = false
-        manifest.files.reserveCapacity(fingerprints.count)
+        // Reserving in the checked manifest's dictionary would copy it, though nothing changed.
+        if trusted == nil { manifest.files.reserveCapacity(fingerprints.count) }
         for (path, fingerprint) in fingerprints {
             let fileNeeds = needs[path] ?? []
             if let kept = trusted?.file(path), kept.fingerprint == fingerprint {
