@@ -211,12 +211,12 @@ def emulate_viewport(driver, width: int, height: int, dpr: float = 1, mobile: bo
     The override reaches the renderer asynchronously: a page loaded at once may be laid out at
     the previous test's width first and again at this one, a layout shift no visitor sees but a
     layout-shift test counts. A blank page that reports the new width proves the next page
-    starts at it."""
+    starts at it (a page with a viewport meta: without one, a phone lays a page out 980 px wide)."""
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile},
     )
-    driver.get("about:blank")
+    driver.get('data:text/html,<meta name="viewport" content="width=device-width">')
     deadline = time.time() + 5
     while driver.execute_script("return innerWidth") != width and time.time() < deadline:
         time.sleep(0.05)
