@@ -4,12 +4,13 @@ import PackageDescription
 /// galleryc: a static site generator for photo galleries.
 ///
 /// C libraries come from Debian's -dev packages (the Makefile installs them); each is a
-/// system-library target with a module map and a shim header. Three C targets are our own,
+/// system-library target with a module map and a shim header (libcrypto, `CCrypto`, for
+/// SHA-256). Three C targets are our own,
 /// split along their link lines, each imported by one Swift file: `CImageCodecs` (libjpeg and
 /// libpng, owning the `setjmp` they need for error recovery, which Swift cannot call; and
 /// zlib's inflate for the compressed PNG text the image stage reads; the privacy check inflates
 /// with its own CZlib),
-/// `CPixels` (the resampler and pixel loops; libm), `CSHA256` (no library) and `CFileSystem`
+/// `CPixels` (the resampler and pixel loops; libm) and `CFileSystem`
 /// (the one Linux call Swift's Glibc module hides: renameat2, for the atomic swap of the site).
 ///
 /// No target has `unsafeFlags`: SwiftPM refuses them in a package that another one depends on
@@ -40,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // XMP (photo metadata and .xmp sidecars); see Metadata/XMPParser.swift for how it is parsed.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // OpenSSL 3's libcrypto: SHA-256 (Support/SHA256.swift) through the EVP API.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // zlib for the privacy check's own inflate of compressed PNG text (Privacy/ZlibInflater.swift),
         // apart from the image stage's (CImageCodecs): one bug cannot hide a leak from both.
@@ -56,15 +59,14 @@ let package = Package(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "CPixels", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CSHA256"),
         .target(name: "CFileSystem"),
         // The CMYK press profile assumed for CMYK JPEGs without one, as data (see its script).
         .target(name: "CColourProfiles", exclude: ["press-cmyk.icc", "make-press-profile.sh"]),
         .target(
             name: "GalleryKit",
             dependencies: [
-                "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CSHA256", "CFileSystem", "CWebP", "CHeif", "CLCMS",
-                "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF", "CXML2", "CZlib",
+                "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CCrypto", "CFileSystem", "CWebP",
+                "CHeif", "CLCMS", "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF", "CXML2", "CZlib",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

@@ -1,29 +1,61 @@
-internal import CSHA256
+internal import CCrypto
 
-/// SHA-256 (FIPS 180-4), for content hashes in asset and image file names and cache keys.
-/// Foundation on Linux has no CryptoKit and outside packages are not an option, so it is here:
-/// a thin wrapper over the CSHA256 target, which runs the compression function on the x86-64
-/// SHA extensions where the CPU has them (1.19 GB/s against 226 MB/s for its portable code
-/// here: every source photo is hashed on a cold build). This is the only file that imports
-/// CSHA256.
+/// SHA-256, for content hashes in asset and image file names, cache keys, page fingerprints
+/// and shard shares: OpenSSL's libcrypto through its EVP digest API (Foundation on Linux has
+/// no CryptoKit, and a hash is not something to write again). libcrypto runs the compression
+/// function on the x86-64 SHA extensions where the CPU has them (`openssl speed -evp sha256`
+/// here: 1.44 GB/s on 64 KiB blocks; every source photo is hashed on a cold build). This is
+/// the only file that imports CCrypto.
+///
+/// A value type like the hash it computes: a copy made in the middle of a hash goes on on its
+/// own (the C context is copied on the first write to a shared one).
 struct SHA256: Sendable {
-    /// Whether this CPU runs the compression function in hardware (`cs_sha256_has_hardware`).
-    static let hardwareAvailable = cs_sha256_has_hardware() == 1
+    /// SHA-256 fetched from the default provider once: an `EVP_MD` is immutable and may be used
+    /// from every thread, and a prefetched one spares each hash OpenSSL 3's implicit fetch.
+    nonisolated(unsafe) private static let algorithm: OpaquePointer = {
+        guard let md = EVP_MD_fetch(nil, "SHA256", nil) else {
+            fatalError("libcrypto has no SHA256 in its default provider")
+        }
+        return md
+    }()
 
-    /// The C hash state: plain values, no pointers into it are kept between calls.
-    private var hash = cs_sha256()
+    /// One `EVP_MD_CTX`, freed with its last owner.
+    private final class Context: @unchecked Sendable {
+        let pointer: OpaquePointer
 
-    /// A hasher on the fastest path this CPU has (`cs_sha256_init`).
-    init() { cs_sha256_init(&hash) }
+        init() {
+            pointer = Self.newContext()
+            guard EVP_DigestInit_ex(pointer, SHA256.algorithm, nil) == 1 else {
+                fatalError("EVP_DigestInit_ex failed for SHA-256")
+            }
+        }
 
-    /// A hasher that uses the hardware path only if `hardware` is true and the CPU has it;
-    /// false forces the portable code (`cs_sha256_init_portable`), for the tests of both paths.
-    init(hardware: Bool) {
-        if hardware { cs_sha256_init(&hash) } else { cs_sha256_init_portable(&hash) }
+        init(copying other: Context) {
+            pointer = Self.newContext()
+            guard EVP_MD_CTX_copy_ex(pointer, other.pointer) == 1 else {
+                fatalError("EVP_MD_CTX_copy_ex failed")
+            }
+        }
+
+        deinit { EVP_MD_CTX_free(pointer) }
+
+        /// A new context; only a failed allocation returns none.
+        private static func newContext() -> OpaquePointer {
+            guard let context = EVP_MD_CTX_new() else { fatalError("out of memory for a SHA-256 context") }
+            return context
+        }
     }
 
-    /// Whether this hasher's blocks go through the SHA extensions.
-    var usesHardware: Bool { hash.hardware != 0 }
+    private var context = Context()
+
+    /// A hasher with nothing fed yet.
+    init() {}
+
+    /// The context to feed: this hasher's own, copied first if another hasher shares it.
+    private mutating func ownContext() -> OpaquePointer {
+        if !isKnownUniquelyReferenced(&context) { context = Context(copying: context) }
+        return context.pointer
+    }
 
     /// Feeds the UTF-8 bytes of a string.
     mutating func update(_ string: String) {
@@ -35,16 +67,22 @@ struct SHA256: Sendable {
         bytes.withUnsafeBytes { update($0) }
     }
 
-    /// Feeds bytes from memory without copying them into an array first (file hashing;
-    /// `cs_sha256_update`).
+    /// Feeds bytes from memory without copying them into an array first (file hashing).
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        cs_sha256_update(&hash, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard EVP_DigestUpdate(ownContext(), base, bytes.count) == 1 else {
+            fatalError("EVP_DigestUpdate failed for SHA-256")
+        }
     }
 
-    /// The 32-byte digest (`cs_sha256_final`). The hasher can not be fed after this.
+    /// The 32-byte digest. The hasher can not be fed after this.
     mutating func finalize() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
-            cs_sha256_final(&hash, digest.baseAddress)
+        let context = ownContext()
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+            var length: UInt32 = 0
+            guard EVP_DigestFinal_ex(context, digest.baseAddress, &length) == 1, length == 32 else {
+                fatalError("EVP_DigestFinal_ex failed for SHA-256")
+            }
             count = 32
         }
     }

@@ -4,8 +4,7 @@ import Testing
 
 @Suite struct SHA256Tests {
     /// The examples of FIPS 180-4 (NIST's "SHA256.pdf", and the million-"a" message of
-    /// FIPS 180-2), on the hardware path where the CPU has one and on the portable C code,
-    /// which runs here whatever the CPU.
+    /// FIPS 180-2), in one piece and fed in uneven pieces.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
@@ -25,51 +24,38 @@ import Testing
     ])
     func knownDigests(input: String, digest: String) {
         #expect(SHA256.hex(input) == digest)
-        for hardware in [true, false] {
-            var hasher = SHA256(hardware: hardware)
-            hasher.update(input)
-            #expect(SHA256.hexString(hasher.finalize()) == digest, "hardware: \(hardware)")
-        }
-    }
-
-    /// Asking for the portable code gets it even on a CPU with SHA extensions, so that the
-    /// tests above and below check it there too; the default takes the hardware where it is.
-    @Test func portablePathCanBeForced() {
-        #expect(!SHA256(hardware: false).usesHardware)
-        #expect(SHA256(hardware: true).usesHardware == SHA256.hardwareAvailable)
-        #expect(SHA256().usesHardware == SHA256.hardwareAvailable)
-    }
-
-    /// The SHA extensions path (where the CPU has them) and the portable one agree on inputs of
-    /// every length around the block size and on a large one fed in uneven pieces. A photo's
-    /// digest names its rendition folder, so a difference would move every image URL.
-    @Test(.enabled(if: SHA256.hardwareAvailable, "this CPU has no SHA extensions"))
-    func hardwareAndPortableAgree() {
-        var seed: UInt32 = 1
-        let bytes = (0..<300_000).map { _ in
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: seed >> 24)
-        }
-        for count in Array(0...130) + [1000, 4096, 65_537, bytes.count] {
-            var hardware = SHA256(hardware: true)
-            var portable = SHA256(hardware: false)
-            var offset = 0
-            while offset < count {
-                let piece = min(count - offset, 1 + offset % 97 * 131)
-                hardware.update(Array(bytes[offset..<offset + piece]))
-                portable.update(Array(bytes[offset..<offset + piece]))
-                offset += piece
-            }
-            #expect(hardware.finalize() == portable.finalize(), "\(count) bytes")
-        }
-    }
-
-    @Test func incrementalUpdatesMatchOneShot() {
-        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let bytes = Array(input.utf8)
         var hasher = SHA256()
-        hasher.update(Array(bytes[0..<3]))
-        hasher.update(Array(bytes[3..<130]))
-        hasher.update(Array(bytes[130...]))
-        #expect(SHA256.hexString(hasher.finalize()) == SHA256.hex(bytes))
+        var offset = 0
+        while offset < bytes.count {
+            let piece = min(bytes.count - offset, 1 + offset % 97 * 131)
+            hasher.update(Array(bytes[offset..<offset + piece]))
+            offset += piece
+        }
+        #expect(SHA256.hexString(hasher.finalize()) == digest)
+    }
+
+    /// A copy taken in the middle of a hash goes on on its own: fingerprints are values, and
+    /// one copied after its common fields must not see the other's later fields.
+    @Test func copiesHashIndependently() {
+        var first = SHA256()
+        first.update("ab")
+        var second = first
+        first.update("c")
+        second.update("d")
+        #expect(SHA256.hexString(first.finalize()) == SHA256.hex("abc"))
+        #expect(SHA256.hexString(second.finalize()) == SHA256.hex("abd"))
+    }
+
+    /// Hashes on many threads at once (the image workers) give the same digests.
+    @Test func concurrentHashesAgree() async {
+        let expected = SHA256.hex(String(repeating: "galleryc", count: 10_000))
+        let digests = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<16 {
+                group.addTask { SHA256.hex(String(repeating: "galleryc", count: 10_000)) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(digests == Array(repeating: expected, count: 16))
     }
 }
