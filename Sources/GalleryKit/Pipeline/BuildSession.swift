@@ -23,6 +23,9 @@ public final class BuildSession: Sendable {
         /// What the spare holds, and what the live site holds (``SiteManifest``).
         var spareManifest: SiteManifest?
         var publicManifest: SiteManifest?
+        /// The options of the first build, once it took over what the cache folder kept;
+        /// ``close()`` hands the session's spare back there.
+        var tookOver: BuildOptions?
     }
 
     let state = Mutex(State())
@@ -30,10 +33,45 @@ public final class BuildSession: Sendable {
     /// A session with nothing kept yet.
     public init() {}
 
-    /// Deletes the kept previous site, if any (the output folder stays).
+    /// Hands the kept previous site and the manifests back to the cache folder the first build
+    /// took them from, for the next `galleryc build`; without one, deletes the kept site (the
+    /// output folder stays).
     public func close() {
-        if let spare = takeSpare() {
-            OutputWriter.removeSite(spare)
+        let (spare, kept) = state.withLock { state in
+            defer {
+                state.spare = nil
+                state.spareManifest = nil
+                state.publicManifest = nil
+            }
+            return (state.spare, state.tookOver.map { ($0, state.spareManifest, state.publicManifest) })
+        }
+        guard let (options, spareManifest, publicManifest) = kept else {
+            if let spare { OutputWriter.removeSite(spare) }
+            return
+        }
+        CacheFolderRecycler().store(
+            spare: spare, spareManifest: spareManifest, publicManifest: publicManifest, for: options)
+    }
+
+    /// The first build of the session takes over what `galleryc build` left in the cache
+    /// folder: the previous site as its spare, with its manifest, and the live site's
+    /// manifest. Later builds find theirs in memory.
+    func takeOver(from options: BuildOptions) {
+        let first = state.withLock { state in
+            defer { if state.tookOver == nil { state.tookOver = options } }
+            return state.tookOver == nil
+        }
+        guard first else { return }
+        let folder = CacheFolderRecycler()
+        let spare = folder.takeSpare(for: options)
+        let spareManifest = folder.spareManifest(for: options)
+        let publicManifest = folder.publicManifest(for: options)
+        state.withLock { state in
+            if let spare {
+                state.spare = spare
+                state.spareManifest = spareManifest
+            }
+            state.publicManifest = publicManifest
         }
     }
 

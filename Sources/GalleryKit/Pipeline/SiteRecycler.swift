@@ -6,6 +6,10 @@ import Foundation
 ///
 /// Two kinds, one per way galleryc runs:
 /// - ``BuildSession``, for a long-lived caller (the preview server): both stay in memory.
+///   Its first build takes over what the cache folder kept (as `galleryc build` would), and
+///   ``BuildSession/close()`` hands the previous site and its manifests back to the cache
+///   folder: `galleryc serve` after a build, and a build after `serve`, render only what
+///   changed.
 /// - ``CacheFolderRecycler``, for `galleryc build`: the previous site waits in the cache
 ///   folder's `site-spare` until the next process, and the cache is opened afresh.
 protocol SiteRecycler: Sendable {
@@ -26,7 +30,10 @@ extension BuildSession: SiteRecycler {
         cache(for: options.cacheDirectory, open: open)
     }
 
-    func takeSpare(for options: BuildOptions) -> URL? { takeSpare() }
+    func takeSpare(for options: BuildOptions) -> URL? {
+        takeOver(from: options)
+        return takeSpare()
+    }
 
     func spareManifest(for options: BuildOptions) -> SiteManifest? {
         state.withLock { state in
@@ -58,11 +65,46 @@ struct CacheFolderRecycler: SiteRecycler {
 
     /// Reads and forgets `site-spare.manifest` (the spare it described is taken now).
     func spareManifest(for options: BuildOptions) -> SiteManifest? {
-        guard let spare = Self.spareLocation(options) else { return nil }
-        let url = Self.manifestURL(spare, "site-spare.manifest")
+        Self.takeManifest("site-spare.manifest", for: options)
+    }
+
+    /// Reads and forgets `site-public.manifest`, what the live output folder holds: for a
+    /// ``BuildSession`` that keeps it in memory from now on (and hands it back on close).
+    func publicManifest(for options: BuildOptions) -> SiteManifest? {
+        Self.takeManifest("site-public.manifest", for: options)
+    }
+
+    /// The manifest `name` of the cache folder, removed from it, when it describes the output
+    /// folder of `options`.
+    private static func takeManifest(_ name: String, for options: BuildOptions) -> SiteManifest? {
+        guard let spare = spareLocation(options) else { return nil }
+        let url = manifestURL(spare, name)
         defer { try? FileManager.default.removeItem(at: url) }
         let output = ResolvedPath.resolve(options.outputDirectory)
         return SiteManifest.read(url).flatMap { $0.output == output ? $0 : nil }
+    }
+
+    /// What a ``BuildSession`` kept, handed back when it closes: its previous site becomes the
+    /// cache folder's spare (deleted when there is no usable cache folder), with the two
+    /// manifests, for the next `galleryc build`.
+    func store(
+        spare: URL?, spareManifest: SiteManifest?, publicManifest: SiteManifest?, for options: BuildOptions
+    ) {
+        guard let location = Self.spareLocation(options),
+            FileManager.default.fileExists(atPath: location.deletingLastPathComponent().path)
+        else {
+            if let spare { OutputWriter.removeSite(spare) }
+            return
+        }
+        let spareURL = Self.manifestURL(location, "site-spare.manifest")
+        let publicURL = Self.manifestURL(location, "site-public.manifest")
+        try? FileManager.default.removeItem(at: spareURL)
+        try? FileManager.default.removeItem(at: publicURL)
+        if let spare {
+            OutputWriter.stash(spare, as: location)
+            if FileManager.default.fileExists(atPath: location.path) { spareManifest?.write(to: spareURL) }
+        }
+        publicManifest?.write(to: publicURL)
     }
 
     func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions) {

@@ -115,6 +115,40 @@ import Testing
         #expect(try siblings(sandbox).isEmpty)
     }
 
+    /// `galleryc serve` after `galleryc build`, and a build after `serve` ends: each takes over
+    /// the site the other left (the spare and the manifests in the cache folder), so neither
+    /// renders a page that did not change, and the sites stay exactly a fresh build's.
+    @Test func aSessionTakesOverFromTheCacheFolderAndHandsBack() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        for _ in 0..<2 { #expect(await build(sandbox, session: nil).succeeded) }
+
+        let session = BuildSession()
+        let first = try #require(await build(sandbox, session: session).summary)
+        #expect(first.renderedPageCount == 0, "the session's first build recycled the build's site")
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nEdited while serving.\n")
+        let edited = try #require(await build(sandbox, session: session).summary)
+        #expect((edited.renderedPageCount ?? 0) > 0)
+        #expect((edited.renderedPageCount ?? 0) < edited.pageCount, "only what the edit touched")
+        session.close()
+        #expect(try siblings(sandbox).isEmpty, "the kept site went back to the cache folder")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: sandbox.root.appendingPathComponent("cache/site-spare/.galleryc-output").path))
+
+        // The spare is the site before the last build (two sites take turns), so the build
+        // after renders again what the edit changed, and nothing else.
+        let after = try #require(await build(sandbox, session: nil).summary)
+        #expect(after.renderedPageCount == edited.renderedPageCount, "the build after serve recycled")
+        #expect(try #require(await build(sandbox, session: nil).summary).renderedPageCount == 0)
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        let harbour =
+            try FileTree.contents(of: sandbox.output)
+            .first { $0.key.hasSuffix("harbour/index.html") }?.value ?? Data()
+        #expect(String(decoding: harbour, as: UTF8.self).contains("Edited while serving."))
+    }
+
     /// Inode of every image file in the output, by path.
     private func imageInodes(_ folder: URL) throws -> [String: UInt64] {
         var inodes: [String: UInt64] = [:]
