@@ -21,12 +21,21 @@ extension DerivativeCache {
         }
     }
 
-    /// True when a build that was swapped in has scanned this entry's renditions and found no
-    /// GPS data in them. The files are content-addressed and never edited in place, and the
-    /// image part of the scan does not depend on the sources' coordinates, so the finding
-    /// holds until the entry is replaced.
-    func isScannedClean(_ key: CacheKey) -> Bool {
-        state.withLock { $0.index.entries[key.hex]?.scannedClean == true }
+    /// The paths of `keysByPath` whose cache entries (at least one) were all scanned clean: a
+    /// build that was swapped in has scanned each entry's renditions and found no GPS data in
+    /// them. The files are content-addressed and never edited in place, and the image part of
+    /// the scan does not depend on the sources' coordinates, so the finding holds until the
+    /// entry is replaced. One lock for the whole site.
+    func scannedCleanPaths(_ keysByPath: [String: [CacheKey]]) -> Set<String> {
+        state.withLock { state in
+            var clean: Set<String> = []
+            clean.reserveCapacity(keysByPath.count)
+            for (path, keys) in keysByPath
+            where !keys.isEmpty && keys.allSatisfy({ state.index.entries[$0.hex]?.scannedClean == true }) {
+                clean.insert(path)
+            }
+            return clean
+        }
     }
 
     /// Removes the entries for `keys` (files the leak check refused): later lookups miss, and

@@ -37,16 +37,16 @@ struct SiteManifest: Sendable, Equatable {
     // MARK: - Bytes
 
     /// The manifest in ``ByteWriter``'s compact form: the output folder, then every file (path,
-    /// fingerprint, size, time, inode, needs) and every folder (path, time), sorted. A manifest
-    /// of 60,000 files writes and reads in a few tens of milliseconds.
+    /// fingerprint, size, time, inode, needs) and every folder (path, time), in the
+    /// dictionaries' order: it is read back into dictionaries, and sorting 50,000 paths took
+    /// longer than writing them. A manifest of 60,000 files writes and reads in a few tens of
+    /// milliseconds.
     var bytes: [UInt8] {
         var writer = ByteWriter()
         writer.add(Self.header)
         writer.add(output)
-        writer.add(files.keys.sorted()) { writer, path in
-            let file =
-                files[path]
-                ?? File(fingerprint: "", stamp: FileStamp(size: 0, modifiedNanoseconds: 0, inode: 0))
+        writer.add(files) { writer, entry in
+            let (path, file) = entry
             writer.add(path)
             writer.add(file.fingerprint)
             writer.add(Int(file.stamp.size))
@@ -54,9 +54,9 @@ struct SiteManifest: Sendable, Equatable {
             writer.add(Int(bitPattern: UInt(file.stamp.inode)))
             writer.add(file.needs) { $0.add($1) }
         }
-        writer.add(folders.keys.sorted()) { writer, path in
-            writer.add(path)
-            writer.add(Int(folders[path] ?? 0))
+        writer.add(folders) { writer, entry in
+            writer.add(entry.key)
+            writer.add(Int(entry.value))
         }
         return writer.bytes
     }

@@ -35,18 +35,7 @@ struct BuildRun: Sendable {
         var derivatives: [String: PhotoDerivatives] { output.derivatives }
         /// Published paths the leak check may skip: every cache entry behind them was scanned
         /// clean by an earlier successful build (an entry stored by this build is not).
-        var knownCleanPaths: Set<String> {
-            guard let cache else { return [] }
-            return Set(
-                output.cacheKeys.filter { !$0.value.isEmpty && $0.value.allSatisfy(cache.isScannedClean) }
-                    .keys)
-        }
-        /// Every published file of the photos and videos: renditions, originals, video files.
-        var publishedPaths: [String] {
-            output.derivatives.values.flatMap {
-                $0.publishedFiles.map(\.path) + ($0.video?.files.map(\.path) ?? [])
-            }
-        }
+        var knownCleanPaths: Set<String> { cache?.scannedCleanPaths(output.cacheKeys) ?? [] }
     }
 
     /// The verdict of a failed build: the errors are in the diagnostics.
@@ -261,21 +250,9 @@ struct BuildRun: Sendable {
         /// Each page's own stylesheet.
         var needs: [String: [String]] = [:]
 
-        /// Every path of the new site (pages, assets, renditions, ZIPs).
-        var paths: Set<String> = []
-        /// The size of each kept file (from the checked manifest) and of each ZIP.
-        var keptSizes: [String: Int64] = [:]
-
-        /// Every file of the site with its size in bytes.
-        func sizes(images: Images) -> [String: Int64] {
-            var sizes = keptSizes
-            for file in rendered { sizes[file.path] = Int64(file.contents.count) }
-            for derivatives in images.derivatives.values {
-                for file in derivatives.publishedFiles { sizes[file.path] = Int64(file.byteCount) }
-                for file in derivatives.video?.files ?? [] { sizes[file.path] = Int64(file.byteCount) }
-            }
-            return sizes
-        }
+        /// Every file of the new site (pages, assets, renditions, ZIPs) with its size in bytes;
+        /// a kept file's size is the checked manifest's.
+        var sizes: [String: Int64] = [:]
     }
 
     /// The new site's files: the renderer's (rendered and kept) and the image stage's, with
@@ -302,18 +279,33 @@ struct BuildRun: Sendable {
                 fingerprints?[need] = trusted?.file(need)?.fingerprint
             }
         }
-        for path in images.publishedPaths {
-            let keys = Set((images.output.cacheKeys[path] ?? []).map(\.hex)).sorted()
-            if keys.isEmpty { fingerprints = nil } else { fingerprints?[path] = keys.joined(separator: "+") }
+        var sizes: [String: Int64] = [:]
+        sizes.reserveCapacity(result.files.count + site.kept.count + images.derivatives.count * 5)
+        for file in result.files { sizes[file.path] = Int64(file.contents.count) }
+        for path in site.kept { sizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
+        // A published file is made from its cache entries (one, unless two photos have the
+        // same bytes and settings).
+        func published(_ path: String, _ byteCount: Int) {
+            sizes[path] = Int64(byteCount)
+            guard fingerprints != nil else { return }
+            let keys = images.output.cacheKeys[path] ?? []
+            switch keys.count {
+            case 0: fingerprints = nil
+            case 1: fingerprints?[path] = keys[0].hex
+            default: fingerprints?[path] = Set(keys.map(\.hex)).sorted().joined(separator: "+")
+            }
+        }
+        for derivatives in images.derivatives.values {
+            for file in derivatives.renditions { published(file.path, file.byteCount) }
+            if let original = derivatives.original { published(original.path, original.byteCount) }
+            for file in derivatives.video?.files ?? [] { published(file.path, file.byteCount) }
         }
         for download in downloads.byAlbum.values {
             fingerprints?[download.path] = "zip \(download.byteCount)"
-            site.keptSizes[download.path] = download.byteCount
+            sizes[download.path] = download.byteCount
         }
-        for path in site.kept { site.keptSizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
         site.fingerprints = fingerprints
-        site.paths = Set(result.files.map(\.path)).union(site.kept).union(images.publishedPaths)
-            .union(downloads.paths)
+        site.sizes = sizes
         return site
     }
 
@@ -339,7 +331,7 @@ struct BuildRun: Sendable {
                 phases.measure(.removeStale) {
                     SitePublishing.removeStale(
                         trusted?.allPaths ?? OutputWriter.listFiles(staging.stagingDirectory),
-                        keeping: site.paths, staging: staging.stagingDirectory)
+                        keeping: site.sizes, staging: staging.stagingDirectory)
                 }
             }
             do {
@@ -411,15 +403,19 @@ struct BuildRun: Sendable {
 
     /// ``BuildPhase/commit`` and ``BuildPhase/stashPrevious``: swaps the new site in and hands
     /// the previous one to the recycler.
-    func commit(_ staging: OutputWriter, manifest: SiteManifest?) throws(BuildFailed) {
-        let previous: URL?
+    func commit(_ staging: OutputWriter) throws(BuildFailed) -> URL? {
         do {
-            previous = try phases.measure(.commit) { () throws(OutputError) in
+            return try phases.measure(.commit) { () throws(OutputError) in
                 try staging.commit(keepingPrevious: true)
             }
         } catch {
             throw stop(error)
         }
+    }
+
+    /// ``BuildPhase/stashPrevious``: the site that was live before the commit (at `previous`)
+    /// kept for the next build to recycle, with `manifest`, the new live site's.
+    func stash(_ previous: URL?, manifest: SiteManifest?) {
         phases.measure(.stashPrevious) { recycler.keep(previous: previous, manifest: manifest, for: options) }
     }
 
@@ -479,7 +475,7 @@ struct BuildRun: Sendable {
     func summary(site: SiteFiles, images: Images) -> BuildSummary {
         let videoCount = images.derivatives.values.count { $0.video != nil }
         var summary = BuildSummary(
-            pageCount: site.paths.count { $0.hasSuffix(".html") },
+            pageCount: site.sizes.keys.count { $0.hasSuffix(".html") },
             photoCount: images.derivatives.count - videoCount,
             cachedPhotoCount: max(0, images.output.cachedCount - images.videoCachedCount),
             duration: ContinuousClock.now - start,
@@ -488,7 +484,7 @@ struct BuildRun: Sendable {
         summary.cachedVideoCount = images.videoCachedCount
         summary.shard = options.shard
         summary.renderedPageCount = site.rendered.count { $0.path.hasSuffix(".html") }
-        let sizes = site.sizes(images: images)
+        let sizes = site.sizes
         summary.siteFileCount = sizes.count
         summary.siteByteCount = sizes.values.reduce(0, +)
         summary.largestFile = sizes.max { ($0.value, $1.key) < ($1.value, $0.key) }.map {

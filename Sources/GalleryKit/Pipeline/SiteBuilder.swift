@@ -55,8 +55,13 @@ public enum SiteBuilder {
         try run.verdict(leaks: leaks, site: files)
         try Task.checkCancellation()
         let manifest = run.manifest(of: files, staging: staging, trusted: trusted)
-        try run.commit(staging, manifest: manifest)
+        let previous = try run.commit(staging)
+        // The previous site's stash (a rename and the manifests, in the cache folder) and the
+        // cache's upkeep (its index and entries) touch different files: side by side.
+        let stashing = run.workers.makeGroup()
+        stashing.add { run.stash(previous, manifest: manifest) }
         run.keep(images.cache)
+        await stashing.finished()
         return run.summary(site: files, images: images)
     }
 

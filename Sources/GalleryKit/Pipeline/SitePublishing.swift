@@ -78,20 +78,22 @@ enum SitePublishing {
         _ photos: [String: PhotoDerivatives], knownClean: Set<String>, staging: URL,
         scanner: GPSLeakScanner, workers: WorkerPool
     ) async throws(CancellationError) -> [GPSLeak] {
-        let paths = photos.values.flatMap {
-            $0.publishedFiles.map(\.path) + ($0.video?.files.map(\.path) ?? [])
+        var paths: [String] = []
+        for photo in photos.values {
+            for file in photo.renditions where !knownClean.contains(file.path) { paths.append(file.path) }
+            let others = (photo.original.map { [$0.path] } ?? []) + (photo.video?.files.map(\.path) ?? [])
+            for path in others where !knownClean.contains(path) { paths.append(path) }
         }
-        .filter { !knownClean.contains($0) }
         return try await scanner.scanOutput(directory: staging, paths: paths.sorted(), workers: workers)
     }
 
     /// Removes from a recycled staging folder every file of the previous site that the new
     /// one does not have, and the folders that leaves empty.
     static func removeStale(
-        _ previous: Set<String>, keeping current: Set<String>, staging: URL
+        _ previous: Set<String>, keeping current: [String: Int64], staging: URL
     ) {
         let root = staging.path
-        let stale = previous.subtracting(current)
+        let stale = previous.filter { current[$0] == nil }
         var folders: Set<String> = []
         for path in stale {
             _ = unlink(root + "/" + path)

@@ -46,9 +46,6 @@ struct VideoStage: Sendable {
         /// Each clip's cache entry, by source path: what identifies its video files.
         var derivativeKeys: [String: String] = [:]
 
-        /// Every published video file, site-relative.
-        var publishedPaths: [String] { videos.values.flatMap(\.files).map(\.path) }
-
         /// Removes the work folders; call when the image stage has read the posters.
         func removeScratch() {
             for folder in scratch { TemporaryFolders.shared.remove(folder.path) }

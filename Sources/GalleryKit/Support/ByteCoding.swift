@@ -27,9 +27,9 @@ struct ByteWriter: Sendable {
     }
 
     mutating func add(_ value: String) {
-        let utf8 = Array(value.utf8)
-        add(utf8.count)
-        bytes.append(contentsOf: utf8)
+        // A native string's UTF-8 count is stored and its bytes are contiguous: no copy.
+        add(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
     }
 
     /// A presence byte, then the value when there is one.
@@ -48,8 +48,10 @@ struct ByteWriter: Sendable {
         bytes.append(contentsOf: value)
     }
 
-    /// A count, then each element.
-    mutating func add<T>(_ values: [T], _ write: (inout ByteWriter, T) -> Void) {
+    /// A count, then each element (in the collection's order).
+    mutating func add<Values: Collection>(
+        _ values: Values, _ write: (inout ByteWriter, Values.Element) -> Void
+    ) {
         add(values.count)
         for value in values { write(&self, value) }
     }
