@@ -47,7 +47,7 @@ struct AlbumBuilder {
         }
         // Photos claim their slugs first, then sub-folders, then pages, each in natural name order:
         // adding a page or folder never changes an existing photo's URL.
-        for sub in scan.folders.sorted(by: { NaturalOrder.less($0.name, $1.name) }) where sub.hasContent {
+        for sub in NaturalOrder.sorted(scan.folders, by: \.name) where sub.hasContent {
             if sub.hasPhotos {
                 var meta = AlbumMetadata()
                 if let indexPath = sub.indexPath, let front = loader.readFrontMatter(indexPath) {
@@ -59,7 +59,7 @@ struct AlbumBuilder {
                 entries.append((sub.name, .folder(sub)))
             }
         }
-        for file in scan.pages.sorted(by: NaturalOrder.less) {
+        for file in NaturalOrder.sorted(scan.pages) {
             let path = scan.child(file)
             let stem = (file as NSString).deletingPathExtension
             if let page = readPage(path, defaultTitle: Self.title(fromName: stem)) {

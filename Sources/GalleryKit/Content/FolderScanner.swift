@@ -141,7 +141,7 @@ struct FolderScanner {
                 skippedStems[stem] = skippedStems[stem] ?? entryName
             }
         }
-        folder.photos.sort(by: NaturalOrder.less)
+        folder.photos = NaturalOrder.sorted(folder.photos)
         let photoByStem = Dictionary(
             folder.photos.map { (($0 as NSString).deletingPathExtension, $0) },
             uniquingKeysWith: { first, _ in first })

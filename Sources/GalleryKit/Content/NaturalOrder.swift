@@ -1,30 +1,62 @@
 /// File-name order as people expect it: `2.jpg` before `10.jpg`, case ignored, ties broken by
 /// the exact bytes so the order is total and the same on every machine.
+///
+/// A name is cut into digit runs and text runs once, as its ``Key``: sorting a folder of 100
+/// photos compares each name with several others, and cutting both names anew on every
+/// comparison was most of the content stage's sorting time.
 enum NaturalOrder {
     /// True when `a` sorts before `b`.
     static func less(_ a: String, _ b: String) -> Bool {
-        let left = chunks(a)
-        let right = chunks(b)
-        for (x, y) in zip(left, right) where x != y {
-            switch (x, y) {
-            case (.number(let m, let mText), .number(let n, let nText)):
-                if m != n { return m < n }
-                return mText < nText
-            case (.number, .text): return true
-            case (.text, .number): return false
-            case (.text(let s), .text(let t)):
-                let (ls, lt) = (s.lowercased(), t.lowercased())
-                if ls != lt { return Array(ls.utf8).lexicographicallyPrecedes(Array(lt.utf8)) }
-                return Array(s.utf8).lexicographicallyPrecedes(Array(t.utf8))
-            }
-        }
-        if left.count != right.count { return left.count < right.count }
-        return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        Key(a) < Key(b)
     }
 
-    private enum Chunk: Equatable {
+    /// `names` in natural order.
+    static func sorted(_ names: [String]) -> [String] {
+        sorted(names, by: { $0 })
+    }
+
+    /// `items` in the natural order of `name(item)`, each name cut once.
+    static func sorted<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
+        items.map { (key: Key(name($0)), item: $0) }.sorted { $0.key < $1.key }.map(\.item)
+    }
+
+    /// A name cut into its runs, ready to be compared many times.
+    struct Key: Comparable {
+        fileprivate let chunks: [Chunk]
+        fileprivate let name: String
+
+        init(_ name: String) {
+            self.name = name
+            chunks = NaturalOrder.chunks(name)
+        }
+
+        static func < (a: Key, b: Key) -> Bool {
+            for (x, y) in zip(a.chunks, b.chunks) where x != y {
+                switch (x, y) {
+                case (.number(let m, let mText), .number(let n, let nText)):
+                    if m != n { return m < n }
+                    return mText < nText
+                case (.number, .text): return true
+                case (.text, .number): return false
+                case (.text(let s, let ls), .text(let t, let lt)):
+                    if ls != lt { return ls.utf8.lexicographicallyPrecedes(lt.utf8) }
+                    return s.utf8.lexicographicallyPrecedes(t.utf8)
+                }
+            }
+            if a.chunks.count != b.chunks.count { return a.chunks.count < b.chunks.count }
+            return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+        }
+
+        /// Equal when neither sorts first: the same bytes.
+        static func == (a: Key, b: Key) -> Bool {
+            a.name.utf8.elementsEqual(b.name.utf8)
+        }
+    }
+
+    /// A run of digits (its value and text) or of anything else (its text, and lowercased).
+    fileprivate enum Chunk: Equatable {
         case number(Double, String)
-        case text(String)
+        case text(String, lowered: String)
     }
 
     private static func chunks(_ name: String) -> [Chunk] {
@@ -36,7 +68,7 @@ enum NaturalOrder {
             if inDigits {
                 result.append(.number(Double(current) ?? 0, current))
             } else {
-                result.append(.text(current))
+                result.append(.text(current, lowered: current.lowercased()))
             }
             current = ""
         }

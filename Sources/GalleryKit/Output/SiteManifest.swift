@@ -177,6 +177,14 @@ extension SiteManifest {
         let fileChunks = (paths.count + chunk - 1) / chunk
         let folderChunks = (folderPaths.count + chunk - 1) / chunk
         let manifest = self
+        // Every stamp relative to the open folder: 50,000 paths walked from the folder, not
+        // from the root of the file system.
+        let folder = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        let stampOf: @Sendable (String) -> (stamp: FileStamp, isFolder: Bool)? = { path in
+            if folder >= 0 { return FileStamp.ofEntry(path, in: folder) }
+            return FileStamp.ofEntry(path.isEmpty ? base : base + "/" + path)
+        }
         /// What one chunk found: files and folders that did not match, files there but changed,
         /// folders whose time changed (to be listed).
         struct Mismatches: Sendable {
@@ -189,8 +197,7 @@ extension SiteManifest {
             var found = Mismatches()
             if part < fileChunks {
                 for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)] {
-                    guard let file = manifest.files[path], let entry = FileStamp.ofEntry(base + "/" + path),
-                        !entry.isFolder
+                    guard let file = manifest.files[path], let entry = stampOf(path), !entry.isFolder
                     else {
                         found.untrusted.append(path)
                         continue
@@ -203,8 +210,7 @@ extension SiteManifest {
             } else {
                 let first = (part - fileChunks) * chunk
                 for path in folderPaths[first..<min(folderPaths.count, first + chunk)] {
-                    guard let time = manifest.folders[path],
-                        let entry = FileStamp.ofEntry(path.isEmpty ? base : base + "/" + path), entry.isFolder
+                    guard let time = manifest.folders[path], let entry = stampOf(path), entry.isFolder
                     else {
                         found.untrustedFolders.append(path)
                         continue

@@ -475,7 +475,7 @@ struct BuildRun: Sendable {
     func summary(site: SiteFiles, images: Images) -> BuildSummary {
         let videoCount = images.derivatives.values.count { $0.video != nil }
         var summary = BuildSummary(
-            pageCount: site.sizes.keys.count { $0.hasSuffix(".html") },
+            pageCount: site.sizes.keys.count(where: isPagePath),
             photoCount: images.derivatives.count - videoCount,
             cachedPhotoCount: max(0, images.output.cachedCount - images.videoCachedCount),
             duration: ContinuousClock.now - start,
@@ -483,7 +483,7 @@ struct BuildRun: Sendable {
         summary.videoCount = videoCount
         summary.cachedVideoCount = images.videoCachedCount
         summary.shard = options.shard
-        summary.renderedPageCount = site.rendered.count { $0.path.hasSuffix(".html") }
+        summary.renderedPageCount = site.rendered.count { isPagePath($0.path) }
         let sizes = site.sizes
         summary.siteFileCount = sizes.count
         summary.siteByteCount = sizes.values.reduce(0, +)

@@ -32,6 +32,18 @@ struct FileStamp: Sendable, Hashable, Codable {
         return (FileStamp(info), kind == S_IFDIR)
     }
 
+    /// ``ofEntry(_:)`` for `relativePath` inside the open folder `folder` (`fstatat`): the
+    /// kernel walks only the relative path, not the folder's own path again for every file.
+    /// An empty path is the folder itself.
+    static func ofEntry(_ relativePath: String, in folder: Int32) -> (stamp: FileStamp, isFolder: Bool)? {
+        var info = stat()
+        guard fstatat(folder, relativePath.isEmpty ? "." : relativePath, &info, AT_SYMLINK_NOFOLLOW) == 0
+        else { return nil }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else { return nil }
+        return (FileStamp(info), kind == S_IFDIR)
+    }
+
     private init(_ info: stat) {
         #if canImport(Darwin)
             let time = info.st_mtimespec

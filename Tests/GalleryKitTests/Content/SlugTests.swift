@@ -68,4 +68,24 @@ import Testing
             names.sorted(by: NaturalOrder.less)
                 == ["1.jpg", "2.jpg", "10.jpg", "A.jpg", "a.jpg", "b.jpg", "img2.jpg", "img12.jpg"])
     }
+
+    /// Sorting by keys cut once gives the order of the pairwise comparison, on names with
+    /// leading zeros, mixed case, accents (composed and not), spaces and long digit runs.
+    @Test func sortingByKeysIsThePairwiseOrder() {
+        let names = [
+            "IMG_0010.jpg", "img_10.jpg", "IMG_9.JPG", "photo 2.jpg", "Photo 2.jpg", "photo 02.jpg",
+            "\u{e9}t\u{e9}.jpg", "e\u{301}te\u{301}.jpg", "Zebra.png", "zebra.png", "a10b2.jpg", "a10b10.jpg",
+            "99999999999999999999.jpg", "1e5.jpg", "", "-.jpg", "a.jpg",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let shuffled = names.shuffled(using: &generator)
+            #expect(NaturalOrder.sorted(shuffled) == names.sorted(by: NaturalOrder.less))
+        }
+        for a in names {
+            for b in names where a != b {
+                #expect(NaturalOrder.less(a, b) != NaturalOrder.less(b, a), "\(a) \(b): a total order")
+            }
+        }
+    }
 }
