@@ -401,8 +401,8 @@ struct BuildRun: Sendable {
         if options.strict && diagnostics.count(of: .warning) > 0 { throw failed }
     }
 
-    /// ``BuildPhase/commit`` and ``BuildPhase/stashPrevious``: swaps the new site in and hands
-    /// the previous one to the recycler.
+    /// ``BuildPhase/commit``: swaps the new site in; returns where the previous one is now,
+    /// for ``stash(_:manifest:)``.
     func commit(_ staging: OutputWriter) throws(BuildFailed) -> URL? {
         do {
             return try phases.measure(.commit) { () throws(OutputError) in
