@@ -205,21 +205,34 @@ def set_reduced_motion(driver, reduce: bool) -> None:
     )
 
 
-def emulate_viewport(driver, width: int, height: int, dpr: float = 1, mobile: bool = False) -> None:
+def emulate_viewport(
+    driver, width: int, height: int, dpr: float = 1, mobile: bool = False, warm: str | None = None
+) -> None:
     """Emulates a screen, and returns once a page would be laid out at it.
 
     The override reaches the renderer asynchronously: a page loaded at once may be laid out at
-    the previous test's width first and again at this one, a layout shift no visitor sees but a
-    layout-shift test counts. A blank page that reports the new width proves the next page
-    starts at it (a page with a viewport meta: without one, a phone lays a page out 980 px wide)."""
+    the previous screen first and again at this one, a layout shift no visitor sees but a
+    layout-shift test counts. A blank page that reports the new width, height and pixel ratio
+    proves the next page starts at them (a page with a viewport meta: without one, a phone lays
+    a page out 980 px wide). The height counts too: the laptop (1280x800) is as wide as the
+    browser's own window (1280x900), so its width alone proved nothing, and a page laid out 900
+    px high and then 800 moves whatever is sized by the screen's height.
+
+    ``warm``, a page of the site about to be tested, is loaded and checked the same way: going
+    from the blank page to the site's origin changes the renderer process, and a new process
+    could lay the first page out before the override reached it (a tile of a laptop's rows
+    seen full width, then in its row)."""
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": mobile},
     )
-    driver.get('data:text/html,<meta name="viewport" content="width=device-width">')
-    deadline = time.time() + 5
-    while driver.execute_script("return innerWidth") != width and time.time() < deadline:
-        time.sleep(0.05)
+    for page in ['data:text/html,<meta name="viewport" content="width=device-width">'] + ([warm] if warm else []):
+        driver.get(page)
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            if driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]") == [width, height, dpr]:
+                break
+            time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")
