@@ -54,6 +54,15 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// Every image file published for this photo: the renditions, then the original when
     /// site.yml asks for originals.
     var publishedFiles: [Rendition] { renditions + (original.map { [$0] } ?? []) }
+
+    /// Calls `body` with the path and size of every file published for this photo or clip:
+    /// the renditions, the original, the video files; without building an array (the build
+    /// asks it of every photo of the site, twice).
+    func forEachPublishedFile(_ body: (_ path: String, _ byteCount: Int) -> Void) {
+        for file in renditions { body(file.path, file.byteCount) }
+        if let original { body(original.path, original.byteCount) }
+        for file in video?.files ?? [] { body(file.path, file.byteCount) }
+    }
 }
 
 /// A photo as rendering sees it: this build's ``PhotoSource`` (titles, captions, slug) paired

@@ -295,11 +295,7 @@ struct BuildRun: Sendable {
             default: fingerprints?[path] = Set(keys.map(\.hex)).sorted().joined(separator: "+")
             }
         }
-        for derivatives in images.derivatives.values {
-            for file in derivatives.renditions { published(file.path, file.byteCount) }
-            if let original = derivatives.original { published(original.path, original.byteCount) }
-            for file in derivatives.video?.files ?? [] { published(file.path, file.byteCount) }
-        }
+        for derivatives in images.derivatives.values { derivatives.forEachPublishedFile(published) }
         for download in downloads.byAlbum.values {
             fingerprints?[download.path] = "zip \(download.byteCount)"
             sizes[download.path] = download.byteCount

@@ -80,9 +80,7 @@ enum SitePublishing {
     ) async throws(CancellationError) -> [GPSLeak] {
         var paths: [String] = []
         for photo in photos.values {
-            for file in photo.renditions where !knownClean.contains(file.path) { paths.append(file.path) }
-            let others = (photo.original.map { [$0.path] } ?? []) + (photo.video?.files.map(\.path) ?? [])
-            for path in others where !knownClean.contains(path) { paths.append(path) }
+            photo.forEachPublishedFile { path, _ in if !knownClean.contains(path) { paths.append(path) } }
         }
         return try await scanner.scanOutput(directory: staging, paths: paths.sorted(), workers: workers)
     }

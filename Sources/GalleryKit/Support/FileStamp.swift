@@ -27,9 +27,7 @@ struct FileStamp: Sendable, Hashable, Codable {
     static func ofEntry(_ path: String) -> (stamp: FileStamp, isFolder: Bool)? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG || kind == S_IFDIR else { return nil }
-        return (FileStamp(info), kind == S_IFDIR)
+        return entry(info)
     }
 
     /// ``ofEntry(_:)`` for `relativePath` inside the open folder `folder` (`fstatat`): the
@@ -39,6 +37,11 @@ struct FileStamp: Sendable, Hashable, Codable {
         var info = stat()
         guard fstatat(folder, relativePath.isEmpty ? "." : relativePath, &info, AT_SYMLINK_NOFOLLOW) == 0
         else { return nil }
+        return entry(info)
+    }
+
+    /// The stamp of a regular file or folder, with whether it is a folder; nil for anything else.
+    private static func entry(_ info: stat) -> (stamp: FileStamp, isFolder: Bool)? {
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG || kind == S_IFDIR else { return nil }
         return (FileStamp(info), kind == S_IFDIR)
