@@ -51,8 +51,8 @@ def sized(browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def at(driver, width: int, height: int, dpr: float = 1, mobile: bool = False) -> None:
-    emulate_viewport(driver, width, height, dpr, mobile)
+def at(driver, width: int, height: int, dpr: float = 1, mobile: bool = False, warm: str | None = None) -> None:
+    emulate_viewport(driver, width, height, dpr, mobile, warm)
 
 
 def photo_pages(site: Path) -> list[str]:
@@ -740,8 +740,8 @@ setTimeout(() => done(total), 1000);
 @pytest.mark.parametrize("viewport", split(["phone", "laptop"], kept=("phone",)))
 def test_no_layout_shift_when_the_viewer_starts(viewport, viewer_site, demo_build, serve, sized):
     width, height, mobile = VIEWPORTS[viewport]
-    at(sized, width, height, 1, mobile)
     base = serve(viewer_site)
+    at(sized, width, height, 1, mobile, warm=base)
     for page in ("shapes/a-landscape/", "shapes/d-tall/"):
         open_photo(sized, base + page)
         assert sized.execute_async_script(CLS_JS) == 0, page
