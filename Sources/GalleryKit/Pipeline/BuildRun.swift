@@ -90,6 +90,39 @@ struct BuildRun: Sendable {
         return (writer, trusted)
     }
 
+    /// ``loadContent()`` and ``stage()`` side by side: the content walk reads the content
+    /// folder on one worker while the previous site's check stats the staging folder on the
+    /// others (each is a tenth of a second at 10,000 photos, and neither needs the other).
+    /// When either stops the build, both have reported, and a staging folder made is removed.
+    func loadContentAndStage() async throws(BuildFailed) -> (Site, OutputWriter, TrustedSite?) {
+        let loading = workers.makeGroup()
+        let content = Locked<Result<Site, BuildFailed>?>(nil)
+        loading.add {
+            let loaded = Result { () throws(BuildFailed) in try loadContent() }
+            content.withLock { $0 = loaded }
+        }
+        let staged: Result<(writer: OutputWriter, trusted: TrustedSite?), BuildFailed>
+        do {
+            staged = .success(try await stage())
+        } catch {
+            staged = .failure(error)
+        }
+        await loading.finished()
+        let site: Site
+        switch content.withLock({ $0 }) {
+        case .success(let loaded):
+            site = loaded
+        case .failure(let error):
+            if case .success(let stage) = staged { stage.writer.abandon() }
+            throw error
+        case nil:
+            if case .success(let stage) = staged { stage.writer.abandon() }
+            throw failed
+        }
+        let (writer, trusted) = try staged.get()
+        return (site, writer, trusted)
+    }
+
     /// ``BuildPhase/templates``: the theme with the site's overrides, its templates parsed and
     /// its assets read; nil (every error reported) when a template or an asset is broken, and
     /// then no page is rendered.
@@ -206,21 +239,32 @@ struct BuildRun: Sendable {
 
     /// ``BuildPhase/render``: every page, feed and stylesheet; none without a theme. A page the
     /// recycled staging folder holds, made from the same fingerprint, is kept, not rendered.
+    /// The renderer runs on one of the workers and renders the pages side by side on all of
+    /// them (a template edit renders every page again).
     func render(
         _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?,
         trusted: TrustedSite?
-    ) -> SiteRenderer.Result? {
+    ) async -> SiteRenderer.Result? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
         guard let theme else { return nil }
-        return phases.measure(.render) {
-            SiteRenderer(
-                site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
-                tags: tags, downloads: downloads, templates: theme.templates, themeAssets: theme.assets,
-                themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
-                sourceDate: options.sourceDate, diagnostics: diagnostics
-            ).render(keeping: { path, fingerprint in trusted?.keeps(path, fingerprint: fingerprint) ?? false }
-            )
+        let made = Locked<SiteRenderer.Result?>(nil)
+        let (options, diagnostics, workers) = (options, diagnostics, workers)
+        await phases.measure(.render) {
+            let rendering = workers.makeGroup()
+            rendering.add {
+                let result = SiteRenderer(
+                    site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
+                    tags: tags, downloads: downloads, templates: theme.templates, themeAssets: theme.assets,
+                    themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
+                    sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers
+                ).render(keeping: { path, fingerprint in
+                    trusted?.keeps(path, fingerprint: fingerprint) ?? false
+                })
+                made.withLock { $0 = result }
+            }
+            await rendering.finished()
         }
+        return made.withLock { $0 }
     }
 
     /// The image stage's notices (damaged data recovered from, a profile left out) as warnings

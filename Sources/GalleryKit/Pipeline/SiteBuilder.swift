@@ -1,6 +1,6 @@
 import Foundation
 
-/// The build: content -> staging -> theme -> cache -> videos -> images -> order -> album zips ->
+/// The build: content (beside staging) -> theme -> cache -> videos -> images -> order -> album zips ->
 /// tags -> render -> write and scan -> verdict -> commit -> cache upkeep.
 /// ``build(_:session:diagnostics:progress:)`` is the table of contents; each phase is a method
 /// of ``BuildRun`` measured under its ``BuildPhase``.
@@ -27,9 +27,10 @@ public enum SiteBuilder {
     ) async throws -> BuildSummary {
         let run = BuildRun(
             options: options, recycler: session ?? CacheFolderRecycler(), diagnostics: diagnostics)
-        let site = try run.loadContent()
-        if options.shard != nil { return try await buildShard(run, site: site, progress: progress) }
-        let (staging, trusted) = try await run.stage()
+        if options.shard != nil {
+            return try await buildShard(run, site: try run.loadContent(), progress: progress)
+        }
+        let (site, staging, trusted) = try await run.loadContentAndStage()
         defer { staging.abandon() }
         let theme = run.loadTheme()
         try Task.checkCancellation()
@@ -45,7 +46,7 @@ public enum SiteBuilder {
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)
         let tags = run.collectTags(ordered, images: images)
-        let rendered = run.render(
+        let rendered = await run.render(
             ordered, images: images, tags: tags, downloads: downloads, theme: theme, trusted: trusted)
         let files = run.siteFiles(rendered, images: images, downloads: downloads, trusted: trusted)
         guard

@@ -28,7 +28,7 @@ struct ContextBuilder: Sendable {
 
     init(
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
-        tags: TagIndex = TagIndex()
+        tags: TagIndex = TagIndex(), workers: WorkerPool? = nil
     ) {
         self.site = site
         self.tags = tags
@@ -37,7 +37,7 @@ struct ContextBuilder: Sendable {
         for tag in tags.tags { shown.merge(Self.pair(tag.album, with: photos)) { own, _ in own } }
         self.shown = shown
         self.photoSheets = PhotoSheets(
-            albums: site.root.allAlbums.map { ($0.sourcePath, shown[$0.sourcePath] ?? []) })
+            albums: site.root.allAlbums.map { ($0.sourcePath, shown[$0.sourcePath] ?? []) }, workers: workers)
         self.navigation = SiteNavigation(
             site: site,
             pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })

@@ -36,7 +36,12 @@ struct PageFingerprints: Sendable {
     ///     entry's key, and its clip's); a photo without one is printed by its record.
     ///   - theme: the theme's fingerprint (templates and assets).
     ///   - build: what identifies the galleryc that renders (version and executable).
-    init(builder: ContextBuilder, derivatives: [String: String], theme: String, build: String) {
+    ///   - workers: where the photos' fingerprints are made, album by album side by side (a
+    ///     pool thread must be asking); nil makes them one by one.
+    init(
+        builder: ContextBuilder, derivatives: [String: String], theme: String, build: String,
+        workers: WorkerPool? = nil
+    ) {
         let site = builder.site
         let year = (builder.sourceDate ?? builder.newestContentDate).map(DisplayFormat.year)
         self.site = Fingerprint.of { print in
@@ -55,17 +60,22 @@ struct PageFingerprints: Sendable {
                 tagsOfPhoto[photo.sourcePath, default: []].append("\(tag.name)\u{0}\(tag.urlPath)")
             }
         }
-        var photos: [String: String] = [:]
-        for album in site.root.allAlbums {
-            for photo in builder.shownPhotos(album) {
-                photos[photo.source.sourcePath] = Fingerprint.of { print in
+        let allAlbums = site.root.allAlbums
+        let printed: @Sendable (Int) -> [(String, String)] = { [tagsOfPhoto] index in
+            builder.shownPhotos(allAlbums[index]).map { photo in
+                let print = Fingerprint.of { print in
                     photo.source.fingerprint(into: &print)
                     print.add(
                         "derivatives",
                         derivatives[photo.source.sourcePath] ?? Self.recordText(photo.derivatives))
                     print.add("tags", tagsOfPhoto[photo.source.sourcePath] ?? [])
                 }
+                return (photo.source.sourcePath, print)
             }
+        }
+        var photos: [String: String] = [:]
+        for albumPrints in workers?.mapWaiting(allAlbums.count, printed) ?? allAlbums.indices.map(printed) {
+            for (path, print) in albumPrints { photos[path] = print }
         }
         var albums: [String: String] = [:]
         // Each album with the way up to it, which its pages print.

@@ -165,18 +165,27 @@ struct PhotoSheets: Sendable {
 
     init() {}
 
-    /// The sheets of `albums`' shown photos (each album with its photos in display order).
-    init(albums: [(album: String, photos: [ProcessedPhoto])]) {
-        for (album, photos) in albums {
-            for start in stride(from: 0, to: photos.count, by: Self.chunkSize) {
+    /// The sheets of `albums`' shown photos (each album with its photos in display order),
+    /// album by album side by side on `workers` when given (a pool thread must be asking).
+    init(albums: [(album: String, photos: [ProcessedPhoto])], workers: WorkerPool? = nil) {
+        let made: @Sendable (Int) -> [OutputFile] = { index in
+            let photos = albums[index].photos
+            return stride(from: 0, to: photos.count, by: Self.chunkSize).map { start in
                 let chunk = photos[start..<min(start + Self.chunkSize, photos.count)]
                 var css = "/* galleryc: the values of \(chunk.count) photos, generated at build time. */\n"
                 for photo in chunk { css += PhotoClass.css(for: photo) }
                 let bytes = Array(css.utf8)
-                let file = OutputFile(
+                return OutputFile(
                     path: "assets/" + ThemeAssets.hashedName(Self.assetName, bytes: bytes), contents: bytes)
+            }
+        }
+        let sheetsByAlbum = workers?.mapWaiting(albums.count, made) ?? albums.indices.map(made)
+        for ((album, photos), albumSheets) in zip(albums, sheetsByAlbum) {
+            for (chunk, file) in zip(stride(from: 0, to: photos.count, by: Self.chunkSize), albumSheets) {
                 files.append(file)
-                for photo in chunk { sheets[photo.source.sourcePath] = (album, file.path) }
+                for photo in photos[chunk..<min(chunk + Self.chunkSize, photos.count)] {
+                    sheets[photo.source.sourcePath] = (album, file.path)
+                }
             }
         }
     }

@@ -1,36 +1,112 @@
 /// The files rendered so far; failures are reported on the way. Two sources writing the same
 /// path is an error on the second, never a silent overwrite.
+///
+/// Pages are rendered side by side on the build's workers: ``page(_:_:render:)`` only queues a
+/// page that must be rendered, and the queued pages are rendered together (each into its own
+/// ``PageOutput``) before the next file is added or ``finish()`` returns; what they made is
+/// then added in the order the pages were queued, so the files, the errors about a path
+/// written twice and the stylesheets each page needs are those of a one-by-one rendering.
 struct RenderOutput {
     private(set) var files: [OutputFile] = []
     private var owners: [String: String] = [:]
     let diagnostics: DiagnosticCollector
     /// Whether the caller holds the page at a path, made from a fingerprint.
     private let keeping: (String, String) -> Bool
+    /// Where queued pages are rendered; nil renders them one by one on the calling thread.
+    private let workers: WorkerPool?
     /// Every page's fingerprint, rendered or kept.
     private(set) var fingerprints: [String: String] = [:]
     /// The pages kept rather than rendered.
     private(set) var kept: Set<String> = []
-    /// The page being rendered, and each rendered page's own stylesheet.
-    private var current: String?
+    /// Each rendered page's own stylesheet.
     private(set) var needs: [String: [String]] = [:]
+    /// Pages queued to be rendered, in order.
+    private var queued: [(path: String, render: @Sendable (inout PageOutput) -> Void)] = []
 
-    init(diagnostics: DiagnosticCollector, keeping: @escaping (String, String) -> Bool = { _, _ in false }) {
+    /// - Parameter workers: the build's pool, when the renderer runs on one of its threads
+    ///   (``WorkerPool/mapWaiting(_:_:)``); nil renders page after page.
+    init(
+        diagnostics: DiagnosticCollector, keeping: @escaping (String, String) -> Bool = { _, _ in false },
+        workers: WorkerPool? = nil
+    ) {
         self.diagnostics = diagnostics
         self.keeping = keeping
+        self.workers = workers
     }
 
     /// The page at `path`, made from `fingerprint`: kept when the caller holds it made from the
-    /// same, else rendered by `render`.
-    mutating func page(_ path: String, _ fingerprint: String, render: (inout RenderOutput) -> Void) {
+    /// same, else queued to be rendered by `render`.
+    mutating func page(
+        _ path: String, _ fingerprint: String, render: @escaping @Sendable (inout PageOutput) -> Void
+    ) {
         fingerprints[path] = fingerprint
         if keeping(path, fingerprint) {
             kept.insert(path)
             return
         }
-        current = path
-        render(&self)
-        current = nil
+        queued.append((path, render))
     }
+
+    /// Every file, once the queued pages are rendered and added.
+    mutating func finish() -> [OutputFile] {
+        renderQueued()
+        return files
+    }
+
+    /// Renders the queued pages, on the workers when there are some, and adds what each made
+    /// in the order they were queued.
+    private mutating func renderQueued() {
+        guard !queued.isEmpty else { return }
+        let pages = queued
+        queued = []
+        let diagnostics = diagnostics
+        let render: @Sendable (Int) -> PageOutput = { index in
+            var page = PageOutput(path: pages[index].path, diagnostics: diagnostics)
+            pages[index].render(&page)
+            return page
+        }
+        let made = workers?.mapWaiting(pages.count, render) ?? (0..<pages.count).map(render)
+        for page in made {
+            for (file, source) in page.files {
+                if let source { add(file, source: source) } else { addShared(file) }
+            }
+            if !page.stylesheets.isEmpty { needs[page.path, default: []] += page.stylesheets }
+        }
+    }
+
+    /// Adds a content-addressed file (its path names its bytes), once however many pages use it.
+    mutating func addShared(_ file: OutputFile) {
+        renderQueued()
+        if owners[file.path] == nil { add(file, source: "generated") }
+    }
+
+    /// Adds a finished file unless another source already wrote that path.
+    mutating func add(_ file: OutputFile, source: String) {
+        renderQueued()
+        if let owner = owners[file.path] {
+            fail(source, "\(file.path) is also written by \(owner); rename one of them")
+            return
+        }
+        owners[file.path] = source
+        files.append(file)
+    }
+
+    /// Reports an error on `source`.
+    func fail(_ source: String, _ message: String) {
+        diagnostics.emit(.error, SourceLocation(file: source), message)
+    }
+}
+
+/// What rendering one page made: the page's file and the shared stylesheet it links, in the
+/// order made, for ``RenderOutput`` to add; template errors are reported as they happen.
+struct PageOutput: Sendable {
+    /// The page's path.
+    let path: String
+    let diagnostics: DiagnosticCollector
+    /// Each file with the source it is written for; nil for a content-addressed shared file.
+    fileprivate(set) var files: [(file: OutputFile, source: String?)] = []
+    /// The paths of the stylesheets the page links, which must be published with it.
+    fileprivate(set) var stylesheets: [String] = []
 
     /// Renders `template` with `context` into `path`; a template error is reported and counted.
     mutating func render(
@@ -45,13 +121,15 @@ struct RenderOutput {
                     "\(removed) control \(removed == 1 ? "character" : "characters") removed from \(path): "
                         + "HTML and XML forbid them (they came from a title, a caption or a file name)")
             }
-            add(OutputFile(path: path, contents: Array(text.utf8)), source: source)
+            files.append((OutputFile(path: path, contents: Array(text.utf8)), source))
         } catch {
             let failure: any Error = error
             if let located = failure as? any LocatedError {
                 diagnostics.emit(located)
             } else {
-                fail(source, "cannot render \(path) with template '\(template)': \(failure)")
+                diagnostics.emit(
+                    .error, SourceLocation(file: source),
+                    "cannot render \(path) with template '\(template)': \(failure)")
             }
         }
     }
@@ -62,28 +140,8 @@ struct RenderOutput {
     ) {
         render(path, template, page.context, source: source, templates)
         if let stylesheet = page.stylesheet {
-            addShared(stylesheet)
-            if let current { needs[current, default: []].append(stylesheet.path) }
+            files.append((stylesheet, nil))
+            stylesheets.append(stylesheet.path)
         }
-    }
-
-    /// Adds a content-addressed file (its path names its bytes), once however many pages use it.
-    mutating func addShared(_ file: OutputFile) {
-        if owners[file.path] == nil { add(file, source: "generated") }
-    }
-
-    /// Adds a finished file unless another source already wrote that path.
-    mutating func add(_ file: OutputFile, source: String) {
-        if let owner = owners[file.path] {
-            fail(source, "\(file.path) is also written by \(owner); rename one of them")
-            return
-        }
-        owners[file.path] = source
-        files.append(file)
-    }
-
-    /// Reports an error on `source`.
-    func fail(_ source: String, _ message: String) {
-        diagnostics.emit(.error, SourceLocation(file: source), message)
     }
 }

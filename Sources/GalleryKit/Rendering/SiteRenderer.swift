@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Each page has a fingerprint of what it is made from (``PageFingerprints``); a page the
 /// caller already has, made from the same (`keeping`), is not rendered again.
-struct SiteRenderer {
+struct SiteRenderer: Sendable {
     private let templates: TemplateLibrary
     private let themeAssets: ThemeAssets
     private let diagnostics: DiagnosticCollector
@@ -14,6 +14,8 @@ struct SiteRenderer {
     private let motionStylesheet: OutputFile
     private let favicon: OutputFile
     private let prints: PageFingerprints
+    /// Where pages are rendered side by side; nil renders them one by one.
+    private let workers: WorkerPool?
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -28,18 +30,22 @@ struct SiteRenderer {
     ///   - sourceDate: the date shown where the content gives none (`SOURCE_DATE_EPOCH`); see
     ///     ``ContextBuilder/fallbackDate``.
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
+    ///   - workers: the build's pool, when the renderer runs on one of its threads: the pages,
+    ///     the photos' stylesheets and fingerprints are made side by side on it.
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
         tags: TagIndex = TagIndex(), downloads: AlbumDownloads = AlbumDownloads(),
         templates: TemplateLibrary, themeAssets: ThemeAssets, themeFingerprint: String = "",
-        build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector
+        build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector,
+        workers: WorkerPool? = nil
     ) {
+        self.workers = workers
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
-            tags: tags)
+            tags: tags, workers: workers)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -49,7 +55,8 @@ struct SiteRenderer {
         self.favicon = icon
         self.builder = builder
         self.prints = PageFingerprints(
-            builder: builder, derivatives: derivativeKeys, theme: themeFingerprint, build: build)
+            builder: builder, derivatives: derivativeKeys, theme: themeFingerprint, build: build,
+            workers: workers)
     }
 
     /// What ``render(keeping:)`` made.
@@ -76,7 +83,7 @@ struct SiteRenderer {
     /// Renders every page but those for which `keeping(path, fingerprint)` is true: the caller
     /// holds them, made from the same fingerprint.
     func render(keeping: @escaping (_ path: String, _ fingerprint: String) -> Bool) -> Result {
-        var output = RenderOutput(diagnostics: diagnostics, keeping: keeping)
+        var output = RenderOutput(diagnostics: diagnostics, keeping: keeping, workers: workers)
         let site = builder.site
         warnAboutMissingAltText()
 
@@ -130,7 +137,7 @@ struct SiteRenderer {
         output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
 
         return Result(
-            files: output.files.sorted { $0.path < $1.path }, fingerprints: output.fingerprints,
+            files: output.finish().sorted { $0.path < $1.path }, fingerprints: output.fingerprints,
             kept: output.kept, needs: output.needs)
     }
 

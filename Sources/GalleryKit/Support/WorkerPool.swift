@@ -50,6 +50,22 @@ final class WorkerPool: Sendable {
         return values
     }
 
+    /// Runs `body(0..<count)` on the pool and returns the values in index order, waiting for
+    /// them: for a stage that runs on one of the pool's threads (which runs the queued items
+    /// itself while it waits, see ``Group/wait()``) and fans out from there, as the render
+    /// phase does. Never from async code, which must not block: use ``map(_:_:)`` there.
+    func mapWaiting<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        guard count > 1 else { return (0..<count).map(body) }
+        let results = Slots<T>(count)
+        let group = makeGroup()
+        for index in 0..<count {
+            group.add { results.put(body(index), at: index) }
+        }
+        group.wait()
+        // Nobody else holds the group: it is never cancelled, so every item ran.
+        return results.all() ?? []
+    }
+
     /// A new, empty group of work; only the caller adds to it and waits for it.
     func makeGroup() -> Group {
         Group(

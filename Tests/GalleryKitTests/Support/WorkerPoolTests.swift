@@ -70,6 +70,24 @@ struct WorkerPoolTests {
         #expect(running.peak <= workers, "\(running.peak) ran at once on a pool of \(workers)")
     }
 
+    /// The render phase: one item of the pool fans out and waits (``WorkerPool/mapWaiting(_:_:)``),
+    /// its values in index order, on one worker (which then runs every item itself) as on two.
+    @Test(arguments: [1, 2])
+    func aPoolThreadMapsAndWaits(workers: Int) async throws {
+        let pool = WorkerPool(workers: workers)
+        let running = Running()
+        let values = try await pool.map(1) { _ in
+            pool.mapWaiting(9) { index in
+                running.enter()
+                defer { running.leave() }
+                usleep(UInt32(9 - index) * 500)
+                return index * index
+            }
+        }
+        #expect(values == [(0..<9).map { $0 * $0 }])
+        #expect(running.total == 9 && running.peak <= workers, "\(running.peak) ran at once on \(workers)")
+    }
+
     @Test func valuesComeBackInIndexOrderWhateverOrderTheyFinish() async throws {
         let pool = WorkerPool(workers: 3)
         let finished = Locked<[Int]>([])
