@@ -88,7 +88,7 @@ extension DerivativeCache {
     func contentHash<Failure: Error>(of sourceURL: URL, digest: () throws(Failure) -> String) throws(Failure)
         -> String
     {
-        let path = sourceURL.standardizedFileURL.path
+        let path = standardPath(sourceURL)
         let before = CacheFileSystem.stamp(path)
         let known: String? = state.withLock { state in
             state.seenFiles.insert(path)

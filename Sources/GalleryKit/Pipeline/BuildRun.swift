@@ -307,7 +307,10 @@ struct BuildRun: Sendable {
         var site = SiteFiles()
         guard let result else { return site }
         site.rendered = result.files
+        // Every published file gets one: grown once, not doubled four times from the pages'.
+        let publishedCount = images.derivatives.values.reduce(0) { $0 + $1.renditions.count + 2 }
         var fingerprints: [String: String]? = result.fingerprints
+        fingerprints?.reserveCapacity(result.fingerprints.count + result.files.count + publishedCount)
         for file in result.files where result.fingerprints[file.path] == nil {
             fingerprints?[file.path] = SHA256.hex(file.contents)
         }
@@ -324,7 +327,7 @@ struct BuildRun: Sendable {
             }
         }
         var sizes: [String: Int64] = [:]
-        sizes.reserveCapacity(result.files.count + site.kept.count + images.derivatives.count * 5)
+        sizes.reserveCapacity(result.files.count + site.kept.count + publishedCount)
         for file in result.files { sizes[file.path] = Int64(file.contents.count) }
         for path in site.kept { sizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
         // A published file is made from its cache entries (one, unless two photos have the

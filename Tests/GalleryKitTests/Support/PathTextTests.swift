@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GalleryKit
@@ -10,5 +11,18 @@ import Testing
     ])
     func parentOfAPath(path: String, parent: String) {
         #expect(parentPath(path) == parent)
+    }
+
+    /// The cache keys each source by its standard path: a content folder given as
+    /// `../site/./content` finds the entries of `/work/site/content`, and the quick way agrees
+    /// with Foundation's on every shape of path.
+    @Test(arguments: [
+        "/work/site/content/album/p.jpg", "/work/x/../site/./content/album/p.jpg",
+        "/work/site//content/p.jpg",
+        "/work/.hidden/p.jpg", "/work/site/content/..", "/work/site/.", "/a/b.c/d", "/",
+    ])
+    func aStandardPathIsFoundationsStandardPath(path: String) {
+        let url = URL(fileURLWithPath: path)
+        #expect(standardPath(url) == url.standardizedFileURL.path)
     }
 }
