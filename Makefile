@@ -22,7 +22,7 @@ SWIFT_TEST_FLAGS := -Xswiftc -warnings-as-errors -Xcc -O2
 # Libraries the build links against (headers + pkg-config files).
 BUILD_PACKAGES := pkg-config libcmark-dev libyaml-dev libexif-dev libjpeg-dev libpng-dev \
 	libwebp-dev libmicrohttpd-dev liblcms2-dev libheif-dev zlib1g-dev libgif-dev libopenjp2-7-dev \
-	libjxl-dev libavif-dev libxml2-dev libssl-dev
+	libjxl-dev libavif-dev libxml2-dev libssl-dev libraw-dev
 # What galleryc runs at build time: ffmpeg and ffprobe (Debian's ffmpeg) probe and transcode
 # video clips. Without them clips are a warning and the rest of the site builds; the demo has
 # a clip, and the tests make theirs with ffmpeg.

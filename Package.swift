@@ -44,6 +44,10 @@ let package = Package(
         // OpenSSL 3's libcrypto: SHA-256 (Support/SHA256.swift) through the EVP API.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // LibRaw's thread-safe build (Images/RAWDecoder.swift): camera RAW files. No pkgConfig:
+        // libraw_r.pc adds -fopenmp, which SwiftPM refuses with a warning; libraw_r.so brings
+        // its own libgomp.
+        .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
         // zlib for the privacy check's own inflate of compressed PNG text (Privacy/ZlibInflater.swift),
         // apart from the image stage's (CImageCodecs): one bug cannot hide a leak from both.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -66,7 +70,8 @@ let package = Package(
             name: "GalleryKit",
             dependencies: [
                 "CCmark", "CYAML", "CExif", "CImageCodecs", "CPixels", "CCrypto", "CFileSystem", "CWebP",
-                "CHeif", "CLCMS", "CColourProfiles", "CGif", "COpenJPEG", "CJXL", "CAVIF", "CXML2", "CZlib",
+                "CHeif", "CLCMS", "CColourProfiles", "CGif", "CRaw", "COpenJPEG", "CJXL", "CAVIF", "CXML2",
+                "CZlib",
             ]
         ),
         .target(name: "GalleryServe", dependencies: ["GalleryKit", "CMicroHTTPD"]),

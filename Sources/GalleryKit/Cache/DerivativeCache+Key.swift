@@ -31,8 +31,9 @@ extension DerivativeCache {
     ) throws(Failure) -> CacheKey {
         let contentHash = try contentHash(of: sourceURL, read: read)
         let text = Self.canonicalDescription(
-            contentHash: contentHash, settingsFingerprint: settingsFingerprint(settings), photo: photo,
-            pipelineVersion: pipelineVersion)
+            contentHash: contentHash,
+            settingsFingerprint: settingsFingerprint(settings) + settings.rawSuffix(for: photo.fileName),
+            photo: photo, pipelineVersion: pipelineVersion)
         return CacheKey(hex: SHA256.hex(text), contentHash: contentHash)
     }
 

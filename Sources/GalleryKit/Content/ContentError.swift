@@ -39,6 +39,11 @@ enum ContentProblem: ErrorReason {
     case unsupportedImage(format: String)
     /// A video in a site whose site.yml says `video: false`.
     case videosOff
+    /// A camera RAW file in a site whose site.yml says `images.raw: off`.
+    case rawOff
+    /// RAW+JPEG pairs in one folder, each shown as one photo: how many, and which file of
+    /// each pair is shown (`images.raw_pairs`).
+    case rawPairs(count: Int, shown: String)
     /// A sidecar key that only a video has (`poster:`), in a photo's sidecar.
     case videoOnlyKey(String)
     /// Any other file that is not a photo, a page or site.yml.
@@ -90,7 +95,7 @@ enum ContentProblem: ErrorReason {
             .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
             .secondIndex, .hugoKey, .unreadableXMP:
             .warning
-        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .notMedia,
+        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .rawOff, .rawPairs, .notMedia,
             .sidecarOfSkippedFile, .skippedByNomedia,
             .slugTaken:
             .note
@@ -130,6 +135,11 @@ enum ContentProblem: ErrorReason {
             "unsupported image format \(format); skipped"
         case .videosOff:
             "a video, skipped: site.yml says 'video: false'"
+        case .rawOff:
+            "a camera RAW file, skipped: site.yml says 'images.raw: off'"
+        case .rawPairs(let count, let shown):
+            "\(count) RAW+JPEG \(count == 1 ? "pair" : "pairs") (same name): each is one photo, shown from its "
+                + "\(shown) (images.raw_pairs)"
         case .videoOnlyKey(let key):
             "'\(key)' is only for a video's sidecar; ignored"
         case .notMedia:

@@ -50,7 +50,8 @@ struct ContentLoader {
         // The icon is published as the icon, not as a photo of its folder.
         let scan = FolderScanner(
             root: contentDirectory, followLinks: followLinks, videos: config.video.enabled,
-            diagnostics: diagnostics, reserved: config.favicon.isEmpty ? [] : [config.favicon]
+            raw: config.images.raw != .off, rawPairs: config.rawPairs, diagnostics: diagnostics,
+            reserved: config.favicon.isEmpty ? [] : [config.favicon]
         ).scanRoot()
         var builder = AlbumBuilder(
             loader: self,

@@ -31,6 +31,10 @@ struct FolderScanner {
     var followLinks = false
     /// Videos are album items (site.yml's `video:` is not `false`); otherwise each is a note.
     var videos = true
+    /// Camera RAW files are photos (`images.raw` is not `off`); otherwise each is a note.
+    var raw = true
+    /// Which file of a RAW+JPEG pair (same name, same folder) is the photo.
+    var rawPairs: RAWPairs = .jpeg
     let diagnostics: DiagnosticCollector
     /// Content paths site.yml names for another use (`favicon:`): neither photos nor skipped
     /// files, passed over without a word.
@@ -118,7 +122,10 @@ struct FolderScanner {
             }
             let ext = (entryName as NSString).pathExtension.lowercased()
             let stem = (entryName as NSString).deletingPathExtension
-            if Self.photoExtensions.contains(ext) || (videos && Self.videoExtensions.contains(ext)) {
+            if !raw && MediaFileType.cameraRaw.extensions.contains(ext) {
+                fileReporter.report(.rawOff)
+                skippedStems[stem] = skippedStems[stem] ?? entryName
+            } else if Self.photoExtensions.contains(ext) || (videos && Self.videoExtensions.contains(ext)) {
                 folder.photos.append(entryName)
             } else if Self.videoExtensions.contains(ext) {
                 fileReporter.report(.videosOff)
@@ -141,6 +148,11 @@ struct FolderScanner {
                 skippedStems[stem] = skippedStems[stem] ?? entryName
             }
         }
+        let pairs = Self.pairs(in: folder.photos, showing: rawPairs)
+        if !pairs.isEmpty {
+            folder.photos.removeAll { pairs[$0] != nil }
+            reporter.report(.rawPairs(count: pairs.count, shown: rawPairs == .jpeg ? "JPEG" : "RAW"))
+        }
         folder.photos = NaturalOrder.sorted(folder.photos)
         let photoByStem = Dictionary(
             folder.photos.map { (($0 as NSString).deletingPathExtension, $0) },
@@ -156,6 +168,11 @@ struct FolderScanner {
             if let photo = photoByStem[stem], folder.xmpSidecars[photo] == nil {
                 folder.xmpSidecars[photo] = file
             }
+        }
+        // The sidecar of the pair's other file (darktable's `IMG_1.CR2.xmp` beside the JPEG
+        // shown) describes the same photo.
+        for (file, stem) in xmpStems {
+            if let shown = pairs[stem], folder.xmpSidecars[shown] == nil { folder.xmpSidecars[shown] = file }
         }
         // index.md before _index.md, whatever the byte order says.
         markdown.sort { ($0 == "index.md" ? 0 : 1, $0) < ($1 == "index.md" ? 0 : 1, $1) }
@@ -179,6 +196,29 @@ struct FolderScanner {
             }
         }
         return folder
+    }
+
+    /// The RAW+JPEG pairs among a folder's photos: each file of a pair that is not shown,
+    /// with the one shown for it. A pair is a camera RAW file and a photo in another format
+    /// (JPEG, HEIC...) with the same name before the extension; a clip is never paired.
+    static func pairs(in photos: [String], showing preferred: RAWPairs) -> [String: String] {
+        var byStem: [String: (raw: [String], other: [String])] = [:]
+        for name in photos where !isVideo(name) {
+            let stem = (name as NSString).deletingPathExtension
+            if MediaFileType.isCameraRAW(name) {
+                byStem[stem, default: ([], [])].raw.append(name)
+            } else {
+                byStem[stem, default: ([], [])].other.append(name)
+            }
+        }
+        var hidden: [String: String] = [:]
+        for (raws, others) in byStem.values where !raws.isEmpty && !others.isEmpty {
+            let (shown, rest) =
+                preferred == .jpeg
+                ? (NaturalOrder.sorted(others)[0], raws) : (NaturalOrder.sorted(raws)[0], others)
+            for name in rest { hidden[name] = shown }
+        }
+        return hidden
     }
 
     /// What the walk does with an entry.

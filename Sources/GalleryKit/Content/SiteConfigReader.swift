@@ -10,7 +10,8 @@ enum SiteConfigReader {
     static let layoutKeys = ["row_height", "page_size"]
     static let viewerKeys = ["slideshow_seconds", "stage"]
     static let imageKeys = [
-        "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating",
+        "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating", "raw",
+        "raw_pairs",
     ]
 
     /// - Parameter text: the file's contents, nil when there is no site.yml (then every setting
@@ -56,6 +57,8 @@ enum SiteConfigReader {
             readImages(images, into: &config.images)
             // Not an ImageSettings field: it picks photos, it does not shape their renditions.
             if let rating = images.int("min_rating", in: -1...5) { config.minRating = rating }
+            // Nor this: it picks which file of a RAW+JPEG pair is the photo.
+            if let pairs = images.choice("raw_pairs", RAWPairs.self) { config.rawPairs = pairs }
         }
         if let tags = fields.bool("tags") { config.tagPages = tags }
         readVideo(fields, into: &config.video)
@@ -195,6 +198,7 @@ enum SiteConfigReader {
         if let progressive = images.bool("progressive") { settings.progressive = progressive }
         if let background = images.color("background") { settings.background = background }
         if let limit = images.int("max_megapixels", in: 1...10_000) { settings.maxMegapixels = limit }
+        if let raw = images.choice("raw", RAWSetting.self) { settings.raw = raw }
         if let quality = images.nested("quality", knownKeys: ["jpeg", "webp", "avif"]) {
             if let jpeg = quality.int("jpeg", in: 1...100) { settings.jpegQuality = jpeg }
             if let webp = quality.int("webp", in: 1...100) { settings.webpQuality = webp }

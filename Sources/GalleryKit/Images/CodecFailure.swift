@@ -13,6 +13,8 @@ struct CodecFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case jpeg2000 = "JPEG 2000"
         case jpegXL = "JPEG XL"
         case avif = "AVIF"
+        /// LibRaw, reading a camera RAW file.
+        case raw = "LibRaw"
         /// lcms2, converting a source's colour to sRGB or Display P3.
         case colour = "colour conversion"
         /// The Lanczos-3 resampler (CPixels).
@@ -33,6 +35,10 @@ struct CodecFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The frames of an animation (`frames` of them, or more) together hold more pixels
         /// than allowed.
         case animationTooLarge(width: Int, height: Int, frames: Int)
+        /// A file with a camera RAW extension that LibRaw does not read: a camera it does not
+        /// know yet, or no RAW at all. An error, not a skipped format: the photographer's
+        /// photo would be missing from the site.
+        case unreadableRAW
         /// Larger than the library reads at all (libheif's security limit): not damaged.
         case beyondLibraryLimit
         /// The decoder's own working memory (a progressive JPEG's coefficients) would pass

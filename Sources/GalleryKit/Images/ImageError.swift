@@ -12,6 +12,8 @@ enum ImageProblem: ErrorReason {
     case notAnImage(String)
     /// A real image in a format, or of a kind, galleryc does not read (a warning).
     case unsupportedFormat(String)
+    /// A camera RAW file LibRaw does not read (an unknown camera, or not a RAW at all): an error.
+    case unreadableRAW(String)
     /// The declared size is above the pixel limit; refused before decoding.
     case tooLarge(width: Int, height: Int, limitMegapixels: Int)
     /// The file could not be read.
@@ -58,6 +60,7 @@ enum ImageProblem: ErrorReason {
         switch failure.kind {
         case .damaged: self = .corrupt(failure.description)
         case .unsupported: self = .unsupportedFormat(failure.description)
+        case .unreadableRAW: self = .unreadableRAW(failure.description)
         case .tooLarge(let width, let height):
             self = .tooLarge(width: width, height: height, limitMegapixels: limitMegapixels)
         case .tooLargeScaled(let width, let height, let scale):
@@ -88,6 +91,7 @@ enum ImageProblem: ErrorReason {
         case .corrupt(let detail): "the image is damaged or truncated: \(detail)"
         case .notAnImage(let detail): "not a JPEG, PNG, WebP, GIF, HEIC or AVIF image: \(detail)"
         case .unsupportedFormat(let detail): "unsupported image format: \(detail)"
+        case .unreadableRAW(let detail): "the camera RAW file cannot be read: \(detail)"
         case .tooLarge(let width, let height, let limit):
             "the image declares \(width) x \(height) pixels; the limit is \(limit) megapixels "
                 + "(images.max_megapixels in site.yml)"

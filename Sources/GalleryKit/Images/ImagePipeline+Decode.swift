@@ -25,6 +25,7 @@ extension ImagePipeline {
         _ format: SniffedFormat, head: [UInt8], fileName: String, fail: (ImageError.Reason) -> ImageError
     ) throws(ImageError) {
         guard !head.isEmpty else { throw fail(.emptyFile) }
+        if isCameraRAW(format, fileName: fileName) { return }
         let fileExtension = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch format {
         case .jpeg, .png, .webp, .heic, .avif, .gif, .jpeg2000, .jpegXL: return
@@ -38,6 +39,14 @@ extension ImagePipeline {
             }
             throw fail(.notAnImage("this is a \(format.name) file\(note)"))
         }
+    }
+
+    /// True when a file named `fileName` whose first bytes say `format` goes to LibRaw: a RAW
+    /// extension on a TIFF container (CR2, NEF, ARW, DNG, PEF...) or on bytes of no format
+    /// galleryc sniffs itself (CR3, RAF, ORF, RW2...), which LibRaw then recognises or
+    /// refuses. A JPEG named `.nef` is still read as the JPEG it is.
+    static func isCameraRAW(_ format: SniffedFormat, fileName: String) -> Bool {
+        (format == .tiff || format == .unknown) && MediaFileType.isCameraRAW(fileName)
     }
 
     /// The most pixels a decoded image may have (`images.max_megapixels`).
@@ -57,6 +66,7 @@ extension ImagePipeline {
         let format = SniffedFormat.sniff(data)
         try Self.checkUsable(format, head: data, fileName: fileName, fail: fail)
         do throws(CodecFailure) {
+            if Self.isCameraRAW(format, fileName: fileName) { return try decodeRAW(data) }
             switch format {
             case .heic, .avif: return try decodeHEIF(data)
             case .webp: return try decodeWebP(data)
@@ -117,6 +127,43 @@ extension ImagePipeline {
             pixels: PixelOperations.orient(decoded.pixels, orientation: orientation), width: width,
             height: height, exif: exif, iccProfile: decoded.iccProfile, hasAlpha: false,
             notices: decoded.notices, colourRevised: decoded.colourRevised)
+    }
+
+    /// A camera RAW file through LibRaw (``RAWDecoder``): the camera's embedded preview when it
+    /// covers the largest rendition (with `privacy.publish_originals`, the full size: the
+    /// original published is a full-size JPEG), else developed; upright either way.
+    private func decodeRAW(_ data: [UInt8]) throws(CodecFailure) -> SourceImage {
+        let (configured, originals) = (settings.widths, settings.privacy.publishOriginals)
+        let decoded = try RAWDecoder.decode(
+            data, mode: settings.raw == .develop ? .develop : .preview,
+            neededWidth: { width, height in
+                if originals { return width }
+                let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
+                return max(widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
+            }, maxPixels: maxPixels)
+        switch decoded.pixels {
+        case .upright(let pixels):
+            return SourceImage(
+                pixels: pixels, width: decoded.width, height: decoded.height, exif: decoded.exif,
+                iccProfile: nil, hasAlpha: false)
+        case .previewJPEG(let jpeg):
+            // The preview as the sensor saw it: DCT-scaled as any JPEG, turned by the RAW's
+            // orientation (whatever EXIF the preview carries of its own).
+            let widths = RenditionPlan.widths(configured: configured, photoWidth: decoded.width)
+            let needed = RenditionPlan.previewSize(width: decoded.width, height: decoded.height)
+            let scale =
+                originals
+                ? 8
+                : RenditionPlan.dctScale(
+                    photoWidth: decoded.width, neededWidth: max(widths.first ?? 0, needed.width))
+            let preview = try ImageCodecs.decodeJPEG(
+                jpeg, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans, maxMemory: maxPixels * 4)
+            return SourceImage(
+                pixels: PixelOperations.orient(preview.pixels, orientation: decoded.orientation),
+                width: decoded.width, height: decoded.height, exif: decoded.exif,
+                iccProfile: preview.iccProfile, hasAlpha: false, notices: preview.notices,
+                colourRevised: preview.colourRevised)
+        }
     }
 
     /// HEIC/HEIF and AVIF through libheif, which applies the container's rotation and

@@ -84,7 +84,8 @@ struct ImagePipeline: Sendable {
         source.pixels = PixelBuffer(width: 0, height: 0, channels: current.channels)
         let widths = RenditionPlan.widths(configured: settings.renditionWidths, photoWidth: source.width)
         let hash = contentHash(
-            sourceDigest: sourceDigest ?? SHA256.hex(data), colourRevised: source.colourRevised)
+            sourceDigest: sourceDigest ?? SHA256.hex(data), colourRevised: source.colourRevised,
+            fileName: photo.fileName)
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
         var original: Rendition?
         if settings.privacy.publishOriginals {
@@ -147,10 +148,12 @@ struct ImagePipeline: Sendable {
     /// galleryc 5 converts where 4 carried it wrongly) also `colour=lcms2`, so that its new
     /// renditions do not hide behind URLs browsers cached for ever. Hashing the digest, not the
     /// bytes again, keeps each source to one pass of SHA-256.
-    func contentHash(sourceDigest: String, colourRevised: Bool = false) -> String {
+    /// A camera RAW file (`fileName`) adds how it became pixels (``ImageSettings/rawSuffix(for:)``).
+    func contentHash(sourceDigest: String, colourRevised: Bool = false, fileName: String = "") -> String {
         let colour = colourRevised ? ";colour=lcms2" : ""
+        let raw = settings.rawSuffix(for: fileName)
         return String(
-            SHA256.hex("source=\(sourceDigest)\n\(Self.urlVersion);\(settings.fingerprint)\(colour)").prefix(
-                10))
+            SHA256.hex("source=\(sourceDigest)\n\(Self.urlVersion);\(settings.fingerprint)\(raw)\(colour)")
+                .prefix(10))
     }
 }

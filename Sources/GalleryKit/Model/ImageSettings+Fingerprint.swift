@@ -39,7 +39,17 @@ extension ImageSettings {
             // Never in the text: the limit decides whether a photo is decoded at all, not the
             // bytes of its renditions, so raising it must not change any URL or cache key.
             FingerprintField(property: "maxMegapixels", text: nil),
+            // Never in the text: it shapes RAW photos only, whose keys and folder names carry
+            // it on their own (``rawSuffix(for:)``), so that `raw: develop` renders the RAW
+            // files again and no other photo.
+            FingerprintField(property: "raw", text: nil),
         ]
+    }
+
+    /// What a photo's rendition folder name and cache key add to ``fingerprint``: for a camera
+    /// RAW file, how it becomes pixels (`;raw=preview`, `;raw=develop`); nothing for others.
+    func rawSuffix(for fileName: String) -> String {
+        MediaFileType.isCameraRAW(fileName) ? ";raw=\(raw.rawValue)" : ""
     }
 
     /// `widths=480,960,1600,2400;jpeg=82;...`: the fields that are present, joined by `;`.

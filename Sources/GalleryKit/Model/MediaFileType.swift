@@ -33,8 +33,16 @@ struct MediaFileType: Sendable, Hashable {
     static let jpegXL = Self(name: "JPEG XL", extensions: ["jxl"], handling: .photo)
     static let tiff = Self(name: "TIFF", extensions: ["tif", "tiff"], handling: .skipped)
     static let bmp = Self(name: "BMP", extensions: ["bmp"], handling: .skipped)
+    /// Camera RAW files, read through LibRaw (``RAWDecoder``): the formats of the cameras it
+    /// knows (Canon, Nikon, Sony, Fujifilm, Olympus/OM, Panasonic, Pentax, Samsung, Leica,
+    /// Hasselblad, Phase One, Sigma, Minolta, Kodak, Mamiya, Epson, and Adobe's DNG).
     static let cameraRaw = Self(
-        name: "camera raw", extensions: ["cr2", "nef", "arw", "dng", "raf", "orf"], handling: .skipped)
+        name: "camera RAW",
+        extensions: [
+            "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf", "rw2", "rwl", "pef",
+            "srw", "x3f", "3fr", "fff", "iiq", "erf", "mef", "mos", "mrw", "kdc", "dcr",
+        ],
+        handling: .photo)
     /// JPEG 2000 Part 6: a page of layers (a scanned document), each its own codestream
     /// inside the page's boxes; OpenJPEG reads Part 1 and 2 files only.
     static let jpm = Self(
@@ -53,6 +61,12 @@ struct MediaFileType: Sendable, Hashable {
     static func of(extension fileExtension: String) -> Self? {
         let lower = fileExtension.lowercased()
         return all.first { $0.extensions.contains(lower) }
+    }
+
+    /// True when `fileName` is a camera RAW file, by its extension.
+    static func isCameraRAW(_ fileName: String) -> Bool {
+        guard let dot = fileName.lastIndex(of: ".") else { return false }
+        return cameraRaw.extensions.contains(fileName[fileName.index(after: dot)...].lowercased())
     }
 
     /// Every extension of the types handled as `handling`.

@@ -34,6 +34,8 @@ struct SiteConfig: Sendable, Hashable {
     var tagPages = true
     /// Leave out photos rated below this (`images.min_rating`, `xmp:Rating` -1...5); nil: none.
     var minRating: Int?
+    /// Which file of a RAW+JPEG pair is the photo (`images.raw_pairs`).
+    var rawPairs: RAWPairs = .jpeg
     /// How album pages lay their photos out (`layouts:`).
     var layouts = LayoutSettings()
     /// The site's icon (`favicon:`), a path in the content folder; empty: one is made from the
@@ -118,8 +120,30 @@ struct ImageSettings: Sendable, Hashable {
     /// The most pixels a photo may decode to (`images.max_megapixels`): what it declares for
     /// formats that decode whole, what DCT scaling leaves for JPEG. Refused before allocating.
     var maxMegapixels: Int = 200
+    /// How a camera RAW file becomes pixels (`images.raw`): its embedded preview when large
+    /// enough, always developed, or not at all (RAW files are then skipped with a note).
+    var raw: RAWSetting = .preview
 
     init() {}
+}
+
+/// `images.raw`.
+enum RAWSetting: String, Sendable, Hashable, CaseIterable {
+    /// The camera's embedded JPEG when it is at least as wide as the largest rendition, else
+    /// developed (``RAWDecoder``).
+    case preview
+    /// Always developed by LibRaw.
+    case develop
+    /// RAW files are not photos: skipped with a note.
+    case off
+}
+
+/// `images.raw_pairs`: which file of a RAW+JPEG pair (same name, same folder) is the photo.
+enum RAWPairs: String, Sendable, Hashable, CaseIterable {
+    /// The JPEG (or HEIC...): the photographer's choice of rendering.
+    case jpeg
+    /// The RAW, rendered by `images.raw`.
+    case raw
 }
 
 /// Settings for the motion layer (`motion:` in site.yml).

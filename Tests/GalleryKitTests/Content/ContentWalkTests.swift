@@ -8,20 +8,53 @@ import Testing
     @Test func skipsDotFilesTemplatesAndReportsOtherFiles() throws {
         let content = try TemporaryContent([
             ".git/config": "", ".DS_Store": "", "templates/page.html": "", "a/.hidden.jpg": "",
-            "a/1.jpg": "", "a/raw.NEF": "", "a/clip.mp4": "", "a/notes.txt": "", "a/raw.md": "",
+            "a/1.jpg": "", "a/raw.NEF": "", "a/clip.mp4": "", "a/notes.txt": "", "a/scan.tif": "",
+            "a/scan.md": "",
         ])
         let (site, diagnostics) = try content.load()
         #expect(site.root.albums.map(\.sourcePath) == ["a"])
-        #expect(site.root.albums.first?.photos.map(\.fileName) == ["1.jpg", "clip.mp4"])
-        #expect(site.root.albums.first?.photos.map(\.isVideo) == [false, true])
+        #expect(site.root.albums.first?.photos.map(\.fileName) == ["1.jpg", "clip.mp4", "raw.NEF"])
+        #expect(site.root.albums.first?.photos.map(\.isVideo) == [false, true, false])
         #expect(site.pages.isEmpty)
         #expect(
             diagnostics.rendered == [
                 ".: warning: 1 file skipped as neither photo, page nor sidecar: 1 .txt (--verbose lists them)",
                 "a/notes.txt: note: not a photo, page or site.yml; skipped",
-                "a/raw.NEF: warning: unsupported image format NEF; skipped",
-                "a/raw.md: note: metadata for 'raw.NEF', which is skipped; ignored",
+                "a/scan.md: note: metadata for 'scan.tif', which is skipped; ignored",
+                "a/scan.tif: warning: unsupported image format TIF; skipped",
             ])
+    }
+
+    /// A RAW+JPEG pair (same name, same folder) is one photo, the JPEG by default; the pair's
+    /// other sidecar (darktable's `name.NEF.xmp`) describes it too. A clip of the same name is
+    /// not part of a pair; with `images.raw: off` a RAW is skipped with a note.
+    @Test func aRAWAndJPEGPairIsOnePhoto() throws {
+        let files = [
+            "a/DSC_1.NEF": "", "a/DSC_1.JPG": "", "a/DSC_1.NEF.xmp": "", "a/DSC_2.NEF": "", "a/DSC_2.mp4": "",
+            "a/DSC_3.jpg": "",
+        ]
+        let content = try TemporaryContent(files)
+        let (site, diagnostics) = try content.load()
+        let album = try #require(site.root.albums.first)
+        #expect(album.photos.map(\.fileName) == ["DSC_1.JPG", "DSC_2.mp4", "DSC_2.NEF", "DSC_3.jpg"])
+        #expect(album.photos.first?.xmpSidecarPath == "a/DSC_1.NEF.xmp")
+        #expect(
+            diagnostics.rendered.contains(
+                "a: note: 1 RAW+JPEG pair (same name): each is one photo, shown from its JPEG (images.raw_pairs)"
+            ))
+
+        let preferRAW = try TemporaryContent(
+            files.merging(["site.yml": "images:\n  raw_pairs: raw\n"]) { a, _ in a })
+        let raw = try #require(try preferRAW.load().0.root.albums.first)
+        #expect(raw.photos.map(\.fileName) == ["DSC_1.NEF", "DSC_2.mp4", "DSC_2.NEF", "DSC_3.jpg"])
+        #expect(raw.photos.first?.xmpSidecarPath == "a/DSC_1.NEF.xmp")
+
+        let off = try TemporaryContent(files.merging(["site.yml": "images:\n  raw: off\n"]) { a, _ in a })
+        let (offSite, offDiagnostics) = try off.load()
+        #expect(offSite.root.albums.first?.photos.map(\.fileName) == ["DSC_1.JPG", "DSC_2.mp4", "DSC_3.jpg"])
+        #expect(
+            offDiagnostics.rendered.contains(
+                "a/DSC_2.NEF: note: a camera RAW file, skipped: site.yml says 'images.raw: off'"))
     }
 
     @Test(arguments: ["mp4", "m4v", "MOV", "webm", "mkv", "avi", "ogv", "3gp", "mts"])

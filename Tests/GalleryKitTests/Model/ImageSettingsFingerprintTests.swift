@@ -17,6 +17,29 @@ import Testing
         #expect(pipeline.contentHash(sourceDigest: SHA256.hex([1, 2, 3])) == expected)
     }
 
+    /// `images.raw` changes the rendition folder and the cache key of RAW photos only: choosing
+    /// `develop` on a site of JPEGs and RAWs renders the RAW files again and keeps every JPEG's
+    /// URL.
+    @Test func theRAWSettingShapesRAWPhotosOnly() {
+        var developed = ImageSettings()
+        developed.raw = .develop
+        let (plain, raw) = (
+            ImagePipeline(settings: ImageSettings(), outputDirectory: URL(fileURLWithPath: "/tmp")),
+            ImagePipeline(settings: developed, outputDirectory: URL(fileURLWithPath: "/tmp"))
+        )
+        let digest = SHA256.hex([1, 2, 3])
+        #expect(developed.fingerprint == ImageSettings().fingerprint)
+        #expect(
+            plain.contentHash(sourceDigest: digest, fileName: "a.jpg")
+                == raw.contentHash(sourceDigest: digest, fileName: "a.jpg"))
+        #expect(plain.contentHash(sourceDigest: digest, fileName: "a.jpg") == "54336ca1ef")
+        #expect(
+            plain.contentHash(sourceDigest: digest, fileName: "a.NEF")
+                != raw.contentHash(sourceDigest: digest, fileName: "a.NEF"))
+        #expect(developed.rawSuffix(for: "IMG_1.CR3") == ";raw=develop")
+        #expect(developed.rawSuffix(for: "IMG_1.heic").isEmpty)
+    }
+
     static var customised: ImageSettings {
         var settings = ImageSettings()
         settings.widths = [320, 1200]
@@ -56,8 +79,9 @@ import Testing
             "privacy": { $0.privacy.publishOriginals = true },
             "privacy.exif": { $0.privacy.exif = [] },
         ]
-        // Decides whether a photo is decoded at all, never the bytes of a rendition.
-        let limitsOnly: Set<String> = ["maxMegapixels"]
+        // Decides whether a photo is decoded at all, never the bytes of a rendition; `raw`
+        // shapes RAW photos only, through their own suffix (below).
+        let limitsOnly: Set<String> = ["maxMegapixels", "raw"]
         #expect(
             Set(changes.keys.map { String($0.split(separator: ".")[0]) }).union(limitsOnly)
                 == Set(base.fingerprintFields.map(\.property)))
