@@ -147,6 +147,22 @@ def test_camera_lens_exposure_and_date_are_kept_and_gps_never(galleryc, tmp_path
         assert "51.507" not in html.read_text() and "0.1276" not in html.read_text(), html
 
 
+def test_the_raws_own_xmp_gives_title_and_keywords(galleryc, tmp_path):
+    """Lightroom writes a DNG's title and keywords into its XMP (tag 700): they are the photo's,
+    as a JPEG's would be."""
+    content = site(tmp_path, {"harbour.dng": raw_fixtures.dng(raw_fixtures.scene(WIDTH, HEIGHT))})
+    (content / "shots" / "harbour.md").unlink()
+    subprocess.run(
+        ["exiftool", "-q", "-overwrite_original", "-XMP-dc:Title=Harbour at dawn", "-XMP-dc:Subject=boats",
+         "-XMP-dc:Subject=harbour", "-XMP-dc:Description=Boats at rest.", str(content / "shots" / "harbour.dng")],
+        check=True,
+    )
+    public = run_build(galleryc, content, tmp_path / "public", tmp_path).check()
+    page = (public / "shots" / "harbour" / "index.html").read_text()
+    assert "Harbour at dawn" in page
+    assert (public / "tags" / "boats" / "index.html").is_file(), sorted(p.name for p in (public / "tags").iterdir())
+
+
 def jpeg_of(picture: Image.Image) -> bytes:
     import io
 

@@ -16,6 +16,9 @@ struct SourceImage: Sendable {
     /// Its colour is handled differently from galleryc-images-4 (converted with lcms2, or a
     /// profile left out): its renditions get new URLs.
     var colourRevised = false
+    /// What the file says of itself (title, keywords, rating) when its decoder read it: a
+    /// camera RAW's XMP, which LibRaw finds; nil: read from the bytes (``EmbeddedMetadata``).
+    var described: DescriptiveMetadata?
 }
 
 extension ImagePipeline {
@@ -141,11 +144,12 @@ extension ImagePipeline {
                 let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
                 return max(widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
             }, maxPixels: maxPixels)
+        let described = decoded.xmp.flatMap { XMPParser.parse($0)?.descriptive }
         switch decoded.pixels {
         case .upright(let pixels):
             return SourceImage(
                 pixels: pixels, width: decoded.width, height: decoded.height, exif: decoded.exif,
-                iccProfile: nil, hasAlpha: false)
+                iccProfile: nil, hasAlpha: false, described: described)
         case .previewJPEG(let jpeg):
             // The preview as the sensor saw it: DCT-scaled as any JPEG, turned by the RAW's
             // orientation (whatever EXIF the preview carries of its own).
@@ -162,7 +166,7 @@ extension ImagePipeline {
                 pixels: PixelOperations.orient(preview.pixels, orientation: decoded.orientation),
                 width: decoded.width, height: decoded.height, exif: decoded.exif,
                 iccProfile: preview.iccProfile, hasAlpha: false, notices: preview.notices,
-                colourRevised: preview.colourRevised)
+                colourRevised: preview.colourRevised, described: described)
         }
     }
 

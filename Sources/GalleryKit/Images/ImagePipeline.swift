@@ -76,7 +76,7 @@ struct ImagePipeline: Sendable {
             return result
         }
         var source = try decode(data, fileName: photo.fileName, fail: fail)
-        let described = EmbeddedMetadata.read(data)
+        let described = source.described ?? EmbeddedMetadata.read(data)
         source.exif = ExifMetadata.withCredits(source.exif, from: described)
         // The cascade holds the only reference to the decoded pixels, so the full-size decode
         // is freed as soon as the first (smaller) size exists, not after the encodes.

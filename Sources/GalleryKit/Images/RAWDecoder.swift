@@ -45,6 +45,9 @@ enum RAWDecoder {
         var orientation: Int
         /// Camera, lens, exposure and date, as EXIF entries derivatives may carry; never GPS.
         var exif: ExifMetadata
+        /// The XMP packet the file carries (a DNG's tag 700, a CR3's XMP box), as LibRaw
+        /// found it: titles, keywords and ratings written by Lightroom and the like.
+        var xmp: [UInt8]?
     }
 
     /// Decodes `data`, a whole RAW file.
@@ -90,15 +93,20 @@ enum RAWDecoder {
         let height = Int(turned ? sizes.width : sizes.height)
         let needed = neededWidth(width, height)
         let exif = metadata(raw.pointee, orientation: orientation)
+        let identity = raw.pointee.idata
+        let xmp = identity.xmpdata.map { start in
+            Array(
+                UnsafeRawBufferPointer(start: start, count: Int(identity.xmplen)).bindMemory(to: UInt8.self))
+        }
         if mode == .preview, let preview = preview(raw, neededWidth: needed, turned: turned) {
             return Decoded(
                 pixels: preview.pixels, width: preview.width, height: preview.height,
-                orientation: orientation, exif: exif)
+                orientation: orientation, exif: exif, xmp: xmp)
         }
         let developed = try develop(raw, halfSize: needed * 2 <= width)
         return Decoded(
             pixels: .upright(developed), width: width, height: height, orientation: orientation,
-            exif: exif)
+            exif: exif, xmp: xmp)
     }
 
     /// The embedded preview when it is at least `neededWidth` wide once upright (a JPEG, or
