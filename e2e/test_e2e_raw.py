@@ -120,7 +120,12 @@ def exif(path: Path) -> dict:
 
 
 def test_camera_lens_exposure_and_date_are_kept_and_gps_never(galleryc, tmp_path):
-    content = site(tmp_path, {"street.dng": raw_fixtures.dng(raw_fixtures.scene(WIDTH, HEIGHT))})
+    """Also with the originals published: a RAW's is a full-size JPEG, never the RAW file."""
+    content = site(
+        tmp_path,
+        {"street.dng": raw_fixtures.dng(raw_fixtures.scene(WIDTH, HEIGHT))},
+        "privacy:\n  publish_originals: true\n",
+    )
     raw = content / "shots" / "street.dng"
     subprocess.run(
         ["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2024:05:06 07:08:09", "-ISO=400",
@@ -132,6 +137,9 @@ def test_camera_lens_exposure_and_date_are_kept_and_gps_never(galleryc, tmp_path
     public = run_build(galleryc, content, tmp_path / "public", tmp_path).check()
     published = [p for p in public.rglob("*") if p.is_file() and p.suffix in (".jpg", ".webp", ".avif")]
     assert published
+    assert not list(public.rglob("*.dng")), "the RAW file itself was published"
+    original = [p for p in published if p.name == "street-original.jpg"]
+    assert original and Image.open(original[0]).size == (WIDTH, HEIGHT), sorted(p.name for p in published)
     for path in published:
         tags = exif(path)
         assert not [key for key in tags if key.startswith("GPS:") or "GPS" in key.split(":")[-1]], path

@@ -17,7 +17,8 @@ package enum FuzzEntryPoints {
     /// What the image stage does with a photo file: the format sniffer, its XMP and IPTC
     /// (``EmbeddedMetadata``, and the whole input as an `.xmp` sidecar), the JPEG marker walk
     /// and EXIF reader, the JPEG header, the rendition plan, then decoding (JPEG at `scale`/8,
-    /// clamped to 1...8, or PNG), EXIF orientation, flattening onto the default background and a small resize.
+    /// clamped to 1...8, or PNG), EXIF orientation, flattening onto the default background and a small resize;
+    /// TIFF and unknown bytes go to LibRaw as a camera RAW would (its preview or developed, by `scale`).
     package static func image(_ bytes: [UInt8], scale: Int) -> Int {
         let format = SniffedFormat.sniff(bytes)
         var digest = format.name.utf8.count
@@ -45,6 +46,14 @@ package enum FuzzEntryPoints {
                 let flat = PixelOperations.flattenPremultiplied(
                     PixelOperations.premultiplied(decoded.pixels), onto: ImageSettings.defaultBackground)
                 digest &+= try shrink(flat) &+ (decoded.iccProfile?.count ?? 0)
+            case .tiff, .unknown:
+                // What a camera RAW name sends to LibRaw: TIFF containers (CR2, NEF, DNG...)
+                // and formats of their own (CR3, RAF, ORF...).
+                let decoded = try RAWDecoder.decode(
+                    bytes, mode: scale.isMultiple(of: 2) ? .preview : .develop, neededWidth: { _, _ in 64 },
+                    maxPixels: maxPixels)
+                digest &+= decoded.width &+ decoded.height &+ decoded.orientation &+ (decoded.xmp?.count ?? 0)
+                digest &+= ImagePipeline.describeBytes(bytes).utf8.count
             default:
                 digest &+= ImagePipeline.describeBytes(bytes).utf8.count
             }

@@ -118,12 +118,8 @@ enum RAWDecoder {
         var code: Int32 = 0
         guard let image = libraw_dcraw_make_mem_thumb(raw, &code) else { return nil }
         defer { libraw_dcraw_clear_mem(image) }
-        let byteCount = Int(image.pointee.data_size)
-        let bytes = withUnsafePointer(to: &image.pointee.data) { start in
-            start.withMemoryRebound(to: UInt8.self, capacity: byteCount) {
-                Array(UnsafeBufferPointer(start: $0, count: byteCount))
-            }
-        }
+        let bytes = Self.bytes(of: image)
+        let byteCount = bytes.count
         switch image.pointee.type {
         case LIBRAW_IMAGE_JPEG:
             guard let size = try? ImageCodecs.jpegSize(bytes) else { return nil }
@@ -144,6 +140,14 @@ enum RAWDecoder {
         }
     }
 
+    /// Full-size develops of more sensor pixels than this run one at a time in the process.
+    /// LibRaw holds about 13 bytes per sensor pixel while it develops at full size (the raw
+    /// data, its 4 x 16-bit image, the 8-bit result): 300 MB at 24 MP, so `--jobs 8` developing
+    /// eight at once would want 2.5 GB. Half-size develops (a quarter of that) and previews
+    /// are never held back; the other workers go on with other photos meanwhile.
+    static let largeDevelopPixels = 12_000_000
+    private static let largeDevelops = DispatchSemaphore(value: 1)
+
     /// The sensor data developed to 8-bit sRGB, upright (see the type's documentation).
     private static func develop(_ raw: UnsafeMutablePointer<libraw_data_t>, halfSize: Bool)
         throws(CodecFailure) -> PixelBuffer
@@ -153,6 +157,10 @@ enum RAWDecoder {
         raw.pointee.params.output_bps = 8
         raw.pointee.params.highlight = 0
         raw.pointee.params.half_size = halfSize ? 1 : 0
+        let sizes = raw.pointee.sizes
+        let held = !halfSize && Int(sizes.raw_width) * Int(sizes.raw_height) > largeDevelopPixels
+        if held { largeDevelops.wait() }
+        defer { if held { largeDevelops.signal() } }
         let unpacked = libraw_unpack(raw)
         guard unpacked == LIBRAW_SUCCESS.rawValue else {
             throw failure(unpacked, raw, "unpacking the sensor data")
@@ -165,8 +173,11 @@ enum RAWDecoder {
             throw failure(code, raw, "developing")
         }
         defer { libraw_dcraw_clear_mem(image) }
+        // The sensor data and LibRaw's 4 x 16-bit image go before the result is copied.
+        libraw_recycle(raw)
         let (width, height) = (Int(image.pointee.width), Int(image.pointee.height))
-        let byteCount = Int(image.pointee.data_size)
+        let bytes = Self.bytes(of: image)
+        let byteCount = bytes.count
         guard image.pointee.type == LIBRAW_IMAGE_BITMAP, image.pointee.colors == 3, image.pointee.bits == 8,
             byteCount == width * height * 3
         else {
@@ -175,12 +186,16 @@ enum RAWDecoder {
                 "LibRaw made a \(image.pointee.colors)-channel, \(image.pointee.bits)-bit image, not 8-bit RGB"
             )
         }
-        let bytes = withUnsafePointer(to: &image.pointee.data) { start in
-            start.withMemoryRebound(to: UInt8.self, capacity: byteCount) {
-                Array(UnsafeBufferPointer(start: $0, count: byteCount))
-            }
-        }
         return PixelBuffer(width: width, height: height, channels: 3, bytes: bytes)
+    }
+
+    /// The bytes of a processed image LibRaw made: `data_size` of them from its `data` member,
+    /// a C flexible array (declared `data[1]`), found by its offset in the struct.
+    private static func bytes(of image: UnsafeMutablePointer<libraw_processed_image_t>) -> [UInt8] {
+        let offset = MemoryLayout<libraw_processed_image_t>.offset(of: \.data) ?? 0
+        return Array(
+            UnsafeRawBufferPointer(
+                start: UnsafeRawPointer(image).advanced(by: offset), count: Int(image.pointee.data_size)))
     }
 
     /// LibRaw's `flip` (dcraw's numbering) as an EXIF orientation.
