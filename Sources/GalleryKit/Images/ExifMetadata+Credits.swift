@@ -20,8 +20,7 @@ extension ExifMetadata {
             guard let text, !text.isEmpty, !metadata.primary.contains(where: { $0.tag == tag }) else {
                 continue
             }
-            let data = Array(text.utf8.prefix(maxCreditBytes)) + [0]
-            metadata.primary.append(ExifEntry(tag: tag, type: 2, count: UInt32(data.count), data: data))
+            metadata.primary.append(.ascii(tag, text.utf8.prefix(maxCreditBytes)))
             added = true
         }
         return added || exif != nil ? metadata : nil

@@ -9,6 +9,15 @@ struct ExifEntry: Sendable, Hashable {
     var data: [UInt8]
 }
 
+extension ExifEntry {
+    /// An ASCII entry of `text` (UTF-8, as exiftool and Lightroom write EXIF text), with the
+    /// NUL that ends it.
+    static func ascii(_ tag: UInt16, _ text: some Sequence<UInt8>) -> ExifEntry {
+        let data = Array(text) + [0]
+        return ExifEntry(tag: tag, type: 2, count: UInt32(data.count), data: data)
+    }
+}
+
 /// What galleryc takes from a photo's EXIF: the summary for the model and the allow-listed
 /// entries that may be copied into derivatives.
 struct ExifMetadata: Sendable {

@@ -114,10 +114,9 @@ extension ImagePipeline {
         let stored = try ImageCodecs.jpegSize(data)
         let width = transposed ? stored.height : stored.width
         let height = transposed ? stored.width : stored.height
-        let widths = RenditionPlan.widths(configured: settings.widths, photoWidth: width)
-        let preview = RenditionPlan.previewSize(width: width, height: height)
         let scale = RenditionPlan.dctScale(
-            photoWidth: width, neededWidth: max(widths.first ?? 0, preview.width))
+            photoWidth: width,
+            neededWidth: RenditionPlan.neededWidth(configured: settings.widths, width: width, height: height))
         let plan = try ImageCodecs.jpegPlan(data, scale: scale)
         if plan.width * plan.height > maxPixels {
             throw CodecFailure(
@@ -137,13 +136,13 @@ extension ImagePipeline {
     /// original published is a full-size JPEG), else developed; upright either way.
     private func decodeRAW(_ data: [UInt8]) throws(CodecFailure) -> SourceImage {
         let (configured, originals) = (settings.widths, settings.privacy.publishOriginals)
+        let needed = { (width: Int, height: Int) in
+            originals
+                ? width : RenditionPlan.neededWidth(configured: configured, width: width, height: height)
+        }
         let decoded = try RAWDecoder.decode(
-            data, mode: settings.raw == .develop ? .develop : .preview,
-            neededWidth: { width, height in
-                if originals { return width }
-                let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
-                return max(widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
-            }, maxPixels: maxPixels)
+            data, mode: settings.raw == .develop ? .develop : .preview, neededWidth: needed,
+            maxPixels: maxPixels)
         let described = decoded.xmp.flatMap { XMPParser.parse($0)?.descriptive }
         switch decoded.pixels {
         case .upright(let pixels):
@@ -153,13 +152,8 @@ extension ImagePipeline {
         case .previewJPEG(let jpeg):
             // The preview as the sensor saw it: DCT-scaled as any JPEG, turned by the RAW's
             // orientation (whatever EXIF the preview carries of its own).
-            let widths = RenditionPlan.widths(configured: configured, photoWidth: decoded.width)
-            let needed = RenditionPlan.previewSize(width: decoded.width, height: decoded.height)
-            let scale =
-                originals
-                ? 8
-                : RenditionPlan.dctScale(
-                    photoWidth: decoded.width, neededWidth: max(widths.first ?? 0, needed.width))
+            let scale = RenditionPlan.dctScale(
+                photoWidth: decoded.width, neededWidth: needed(decoded.width, decoded.height))
             let preview = try ImageCodecs.decodeJPEG(
                 jpeg, scale: scale, maxPixels: maxPixels, maxScans: Self.maxScans, maxMemory: maxPixels * 4)
             return SourceImage(
@@ -192,10 +186,8 @@ extension ImagePipeline {
         let configured = settings.widths
         return try JPEG2000Decoder.decode(
             data,
-            neededWidth: { width, height in
-                let widths = RenditionPlan.widths(configured: configured, photoWidth: width)
-                return max(widths.first ?? 0, RenditionPlan.previewSize(width: width, height: height).width)
-            }, maxPixels: maxPixels)
+            neededWidth: { RenditionPlan.neededWidth(configured: configured, width: $0, height: $1) },
+            maxPixels: maxPixels)
     }
 
     /// Samples as JPEG 2000 and JPEG XL decode them (upright), their colour made RGB as any

@@ -98,7 +98,7 @@ enum RAWDecoder {
             Array(
                 UnsafeRawBufferPointer(start: start, count: Int(identity.xmplen)).bindMemory(to: UInt8.self))
         }
-        if mode == .preview, let preview = preview(raw, neededWidth: needed, turned: turned) {
+        if mode == .preview, let preview = preview(raw, neededWidth: needed, orientation: orientation) {
             return Decoded(
                 pixels: preview.pixels, width: preview.width, height: preview.height,
                 orientation: orientation, exif: exif, xmp: xmp)
@@ -111,9 +111,10 @@ enum RAWDecoder {
 
     /// The embedded preview when it is at least `neededWidth` wide once upright (a JPEG, or
     /// an RGB bitmap turned upright here); nil when there is none, or a smaller one.
-    private static func preview(_ raw: UnsafeMutablePointer<libraw_data_t>, neededWidth: Int, turned: Bool)
-        -> (pixels: Pixels, width: Int, height: Int)?
-    {
+    private static func preview(
+        _ raw: UnsafeMutablePointer<libraw_data_t>, neededWidth: Int, orientation: Int
+    ) -> (pixels: Pixels, width: Int, height: Int)? {
+        let turned = orientation >= 5
         guard libraw_unpack_thumb(raw) == LIBRAW_SUCCESS.rawValue else { return nil }
         var code: Int32 = 0
         guard let image = libraw_dcraw_make_mem_thumb(raw, &code) else { return nil }
@@ -132,7 +133,6 @@ enum RAWDecoder {
                 (turned ? height : width) >= neededWidth
             else { return nil }
             let pixels = PixelBuffer(width: width, height: height, channels: 3, bytes: bytes)
-            let orientation = Self.orientation(flip: Int(raw.pointee.sizes.flip))
             let upright = PixelOperations.orient(pixels, orientation: orientation)
             return (.upright(upright), upright.width, upright.height)
         default:
@@ -252,15 +252,15 @@ enum RAWDecoder {
         let description = text(other.desc)
         if !make.isEmpty {
             summary.cameraMake = make
-            exif.primary.append(ExifEntry.ascii(0x010F, make))
+            exif.primary.append(ExifEntry.ascii(0x010F, make.utf8))
         }
         if !model.isEmpty {
             summary.cameraModel = model
-            exif.primary.append(ExifEntry.ascii(0x0110, model))
+            exif.primary.append(ExifEntry.ascii(0x0110, model.utf8))
         }
         if !artist.isEmpty {
             summary.artist = artist
-            exif.primary.append(ExifEntry.ascii(0x013B, artist))
+            exif.primary.append(ExifEntry.ascii(0x013B, artist.utf8))
         }
         if !description.isEmpty { summary.imageDescription = description }
         if other.shutter > 0 {
@@ -277,7 +277,7 @@ enum RAWDecoder {
         }
         if other.timestamp > 0, let (date, written) = dateTaken(other.timestamp) {
             summary.dateTaken = date
-            exif.camera.append(ExifEntry.ascii(0x9003, written))
+            exif.camera.append(ExifEntry.ascii(0x9003, written.utf8))
         }
         if other.focal_len > 0 {
             summary.focalLength = Double(other.focal_len)
@@ -285,7 +285,7 @@ enum RAWDecoder {
         }
         if !lens.isEmpty {
             summary.lens = lens
-            exif.camera.append(ExifEntry.ascii(0xA434, lens))
+            exif.camera.append(ExifEntry.ascii(0xA434, lens.utf8))
         }
         exif.camera.sort { $0.tag < $1.tag }
         exif.summary = summary
@@ -321,12 +321,6 @@ enum RAWDecoder {
 }
 
 extension ExifEntry {
-    /// An ASCII entry (NUL-terminated, as EXIF stores text).
-    fileprivate static func ascii(_ tag: UInt16, _ text: String) -> ExifEntry {
-        let bytes = Array(text.utf8) + [0]
-        return ExifEntry(tag: tag, type: 2, count: UInt32(bytes.count), data: bytes)
-    }
-
     /// A SHORT entry, little-endian.
     fileprivate static func short(_ tag: UInt16, _ value: UInt16) -> ExifEntry {
         ExifEntry(tag: tag, type: 3, count: 1, data: [UInt8(value & 0xFF), UInt8(value >> 8)])

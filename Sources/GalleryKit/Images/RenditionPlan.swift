@@ -9,6 +9,15 @@ enum RenditionPlan {
         return result.sorted(by: >)
     }
 
+    /// The widest pixels a `width` x `height` photo (upright) needs: its largest rendition, or
+    /// its placeholder when that is wider. What a decoder that can decode smaller (JPEG's DCT
+    /// scaling, JPEG 2000's resolution levels, a RAW's half size or preview) must still cover.
+    static func neededWidth(configured: [Int], width: Int, height: Int) -> Int {
+        max(
+            widths(configured: configured, photoWidth: width).first ?? 0,
+            previewSize(width: width, height: height).width)
+    }
+
     /// The height of a rendition `width` wide of a `photoWidth` x `photoHeight` photo.
     static func height(forWidth width: Int, photoWidth: Int, photoHeight: Int) -> Int {
         max(1, Int((Double(photoHeight) * Double(width) / Double(photoWidth)).rounded()))

@@ -108,19 +108,14 @@ struct BuildRun: Sendable {
             staged = .failure(error)
         }
         await loading.finished()
-        let site: Site
-        switch content.withLock({ $0 }) {
-        case .success(let loaded):
-            site = loaded
-        case .failure(let error):
+        do throws(BuildFailed) {
+            let site = try (content.withLock { $0 } ?? .failure(failed)).get()
+            let (writer, trusted) = try staged.get()
+            return (site, writer, trusted)
+        } catch {
             if case .success(let stage) = staged { stage.writer.abandon() }
             throw error
-        case nil:
-            if case .success(let stage) = staged { stage.writer.abandon() }
-            throw failed
         }
-        let (writer, trusted) = try staged.get()
-        return (site, writer, trusted)
     }
 
     /// ``BuildPhase/templates``: the theme with the site's overrides, its templates parsed and
