@@ -240,5 +240,84 @@
     });
   }
 
+  // A Live Photo's motion plays over its still and returns to the still at its end; never by
+  // itself. A press of the Live button plays it (a click, a tap, Enter or Space), and, when
+  // the reader's motion preference is no-preference, so do a mouse resting on the button and
+  // a finger held on the photo or the button (it stops when the finger lifts). Under reduced
+  // motion only the press plays it. The movie is fetched when the button is first
+  // approached (hover, focus, touch), not with the page.
+  function setupLive(button) {
+    var video = document.querySelector("[data-gk-live-video]");
+    var frame = video && video.closest("[data-blurup]");
+    if (!frame) return;
+    // What started the motion: "press" plays to the end (a second press stops it), "hover"
+    // and "hold" stop when the mouse leaves or the finger lifts.
+    var playing = null, held = null, ignoreClickUntil = 0;
+    function warm() { if (video.preload !== "auto") video.preload = "auto"; }
+    function play(how) {
+      if (playing) { if (how === "press") playing = how; return; }
+      playing = how;
+      warm();
+      frame.classList.add("is-live");
+      button.setAttribute("aria-pressed", "true");
+      try { video.currentTime = 0; } catch (e) { /* not loaded yet: it starts at 0 anyway */ }
+      var started = video.play();
+      if (started && started.catch) started.catch(stop);
+    }
+    function stop() {
+      if (!playing) return;
+      playing = null;
+      video.pause();
+      frame.classList.remove("is-live");
+      button.setAttribute("aria-pressed", "false");
+    }
+    video.addEventListener("ended", stop);
+    button.addEventListener("click", function (event) {
+      event.stopPropagation();
+      if (performance.now() < ignoreClickUntil) return;  // the click that ends a hold
+      if (playing === "press") stop(); else play("press");
+    });
+    button.addEventListener("focus", warm);
+    button.addEventListener("pointerenter", function (event) {
+      warm();
+      if (event.pointerType === "mouse" && motionOK.matches) play("hover");
+    });
+    button.addEventListener("pointerleave", function (event) {
+      if (event.pointerType === "mouse" && playing === "hover") stop();
+    });
+    // Press and hold, on touch: after 300 ms without moving, until the finger lifts.
+    function cancelHold() {
+      if (held) clearTimeout(held.timer);
+      held = null;
+    }
+    frame.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "mouse") return;
+      warm();
+      cancelHold();
+      if (!motionOK.matches) return;
+      held = { x: event.clientX, y: event.clientY, timer: setTimeout(function () {
+        held = null;
+        play("hold");
+      }, 300) };
+    });
+    frame.addEventListener("pointermove", function (event) {
+      if (held && Math.hypot(event.clientX - held.x, event.clientY - held.y) > 10) cancelHold();
+    });
+    ["pointerup", "pointercancel"].forEach(function (type) {
+      frame.addEventListener(type, function () {
+        cancelHold();
+        if (playing !== "hold") return;
+        ignoreClickUntil = performance.now() + 600;
+        stop();
+      });
+    });
+    // A finger held on the photo is for the motion, not the browser's image menu.
+    frame.addEventListener("contextmenu", function (event) { if (playing === "hold" || held) event.preventDefault(); });
+    if (motionOK.addEventListener) {
+      motionOK.addEventListener("change", function () { if (!motionOK.matches && playing !== "press") stop(); });
+    }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-live]"), setupLive);
+
   Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 })();

@@ -301,6 +301,8 @@
 
   stage.addEventListener("pointerdown", function (event) {
     if (event.button > 0 || !frame || busy || !event.isPrimary && list().length !== 1) return;
+    // A Live Photo's button keeps its presses (galleryc.js plays the motion).
+    if (event.target.closest && event.target.closest("[data-gk-live]")) return;
     if (clip && !swipesClip(event)) return;
     pause();
     if (event.pointerType === "mouse") event.preventDefault();

@@ -98,21 +98,27 @@ struct AlbumBuilder {
             }
         }
         albums.sort(by: Self.newestFirst)
+        // `cover:` and `hero:` may name a Live Photo by its movie.
+        let stillOfMovie = Dictionary(
+            scan.liveMovies.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let names = photos.map(\.fileName)
+        let named = { (name: String) in
+            Self.photoNamed(name, in: names) ?? stillOfMovie[name].flatMap { names.contains($0) ? $0 : nil }
+        }
         let indexReporter = reporter(scan.indexPath ?? scan.child("index.md"))
         var cover: String?
         if metadata.cover == nil {
             cover = scan.photos.first { fromResources[$0]?.cover == true && names.contains($0) }
         }
         if let name = metadata.cover {
-            cover = Self.photoNamed(name, in: names)
+            cover = named(name)
             if cover == nil, let node = metadata.coverNode {
                 indexReporter.report(.missingPhoto(key: "cover", name: name), at: node)
             }
         }
         var hero: [String] = []
         for name in metadata.hero {
-            if let found = Self.photoNamed(name, in: names) {
+            if let found = named(name) {
                 hero.append(found)
             } else if let node = metadata.heroItemNode(name) {
                 indexReporter.report(.missingPhoto(key: "hero", name: name), at: node)
@@ -171,6 +177,7 @@ struct AlbumBuilder {
         }
         source.isVideo = isVideo
         source.posterTime = meta.posterTime
+        source.liveMovie = scan.liveMovies[file].map(scan.child)
         return source
     }
 

@@ -44,6 +44,9 @@ enum ContentProblem: ErrorReason {
     /// RAW+JPEG pairs in one folder, each shown as one photo: how many, and which file of
     /// each pair is shown (`images.raw_pairs`).
     case rawPairs(count: Int, shown: String)
+    /// Live Photos found in a folder (a still and its movie, one album item); `published`
+    /// false when `images.live: false` leaves their movies out.
+    case livePhotos(count: Int, published: Bool)
     /// A sidecar key that only a video has (`poster:`), in a photo's sidecar.
     case videoOnlyKey(String)
     /// Any other file that is not a photo, a page or site.yml.
@@ -95,7 +98,8 @@ enum ContentProblem: ErrorReason {
             .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
             .secondIndex, .hugoKey, .unreadableXMP:
             .warning
-        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .rawOff, .rawPairs, .notMedia,
+        case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .rawOff, .rawPairs,
+            .livePhotos, .notMedia,
             .sidecarOfSkippedFile, .skippedByNomedia,
             .slugTaken:
             .note
@@ -140,6 +144,10 @@ enum ContentProblem: ErrorReason {
         case .rawPairs(let count, let shown):
             "\(count) RAW+JPEG \(count == 1 ? "pair" : "pairs") (same name): each is one photo, shown from its "
                 + "\(shown) (images.raw_pairs)"
+        case .livePhotos(let count, let published):
+            "\(count) Live \(count == 1 ? "Photo" : "Photos") (a still and its movie): each is one photo"
+                + (published
+                    ? ", its movie played on its page" : "; the movies are left out (images.live: false)")
         case .videoOnlyKey(let key):
             "'\(key)' is only for a video's sidecar; ignored"
         case .notMedia:

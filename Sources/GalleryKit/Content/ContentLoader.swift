@@ -29,6 +29,12 @@ struct ContentLoader {
         self.diagnostics = diagnostics
     }
 
+    /// Which movies of a folder are the motion of which stills (movie name -> still name),
+    /// asked of each folder before its items get their URLs, so that the movie of a Live
+    /// Photo is no item and takes no URL name. Given by the pipeline (``LivePairing``), which
+    /// reads the files' Apple content identifiers; nil pairs nothing.
+    var livePairs: (@Sendable (FolderScan, SiteConfig) -> [String: String])?
+
     /// Reads the whole content folder.
     /// - Returns: settings, home page, pages and the album tree (the root is the content folder).
     /// - Throws: ``ContentError`` only when the content folder itself is missing, not a folder
@@ -48,11 +54,12 @@ struct ContentLoader {
         _ = allowed("templates")
 
         // The icon is published as the icon, not as a photo of its folder.
-        let scan = FolderScanner(
+        var scan = FolderScanner(
             root: contentDirectory, followLinks: followLinks, videos: config.video.enabled,
             raw: config.images.raw != .off, rawPairs: config.rawPairs, diagnostics: diagnostics,
             reserved: config.favicon.isEmpty ? [] : [config.favicon]
         ).scanRoot()
+        if let livePairs { scan.pairLivePhotos { livePairs($0, config) } }
         var builder = AlbumBuilder(
             loader: self,
             markdown: MarkdownOptions(allowRawHTML: config.allowRawHTML, basePath: config.basePath))

@@ -12,6 +12,9 @@ struct FolderScan: Sendable {
     /// XMP sidecar file name by photo file name: `DSC_1.jpg.xmp` (darktable, digiKam), else
     /// `DSC_1.xmp` (Lightroom, Capture One).
     var xmpSidecars: [String: String] = [:]
+    /// The movie of each Live Photo by its still's file name (`IMG_1.MOV` for `IMG_1.HEIC`):
+    /// the movie is in no other list of the folder.
+    var liveMovies: [String: String] = [:]
     /// Markdown files that are pages (not `index.md`, not sidecars).
     var pages: [String] = []
     /// The folder's own metadata file: `index.md`, or Hugo's `_index.md` (a branch bundle's;
@@ -28,6 +31,17 @@ struct FolderScan: Sendable {
 
     /// True when there is anything to publish here or below.
     var hasContent: Bool { hasPhotos || !pages.isEmpty || hasIndex || folders.contains { $0.hasContent } }
+
+    /// Takes `pairs` (movie name -> still name) as Live Photos: each movie leaves ``photos``
+    /// for ``liveMovies``; then the folders below, each with its own pairs.
+    mutating func pairLivePhotos(_ pairs: (FolderScan) -> [String: String]) {
+        let found = pairs(self)
+        if !found.isEmpty {
+            photos.removeAll { found[$0] != nil }
+            for (movie, still) in found { liveMovies[still] = movie }
+        }
+        for index in folders.indices { folders[index].pairLivePhotos(pairs) }
+    }
 
     /// The path of a file in this folder, relative to the content folder.
     func child(_ name: String) -> String {

@@ -11,7 +11,7 @@ enum SiteConfigReader {
     static let viewerKeys = ["slideshow_seconds", "stage"]
     static let imageKeys = [
         "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating", "raw",
-        "raw_pairs",
+        "raw_pairs", "live",
     ]
 
     /// - Parameter text: the file's contents, nil when there is no site.yml (then every setting
@@ -59,6 +59,8 @@ enum SiteConfigReader {
             if let rating = images.int("min_rating", in: -1...5) { config.minRating = rating }
             // Nor this: it picks which file of a RAW+JPEG pair is the photo.
             if let pairs = images.choice("raw_pairs", RAWPairs.self) { config.rawPairs = pairs }
+            // Nor this: the motion of a Live Photo is a clip beside its renditions.
+            if let live = images.bool("live") { config.livePhotos = live }
         }
         if let tags = fields.bool("tags") { config.tagPages = tags }
         readVideo(fields, into: &config.video)

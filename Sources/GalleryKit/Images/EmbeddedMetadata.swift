@@ -69,6 +69,23 @@ enum EmbeddedMetadata {
         return result
     }
 
+    /// The main XMP packet of a JPEG (its first APP1 `http://ns.adobe.com/xap/1.0/` segment),
+    /// unparsed; nil when there is none before the image data.
+    static func jpegXMPPacket(_ data: [UInt8]) -> ArraySlice<UInt8>? {
+        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
+        var offset = 2
+        while let segment = JPEGMarkers.segment(in: data, at: offset), segment.marker != 0xDA,
+            segment.marker != 0xD9
+        {
+            let payload = data[min(segment.end, offset + 4)..<segment.end]
+            offset = segment.end
+            if segment.marker == 0xE1, payload.starts(with: xmpPrefix) {
+                return payload.dropFirst(xmpPrefix.count)
+            }
+        }
+        return nil
+    }
+
     /// The extended XMP packet whose GUID the main packet names, when its chunks cover it whole.
     static func extendedPacket(
         guid: String, chunks: [(guid: ArraySlice<UInt8>, total: Int, offset: Int, data: ArraySlice<UInt8>)]

@@ -68,6 +68,45 @@ enum ExifReader {
         return metadata
     }
 
+    /// Apple's content identifier (MakerNote tag 0x0011, the UUID an iPhone writes in both
+    /// halves of a Live Photo: the still's MakerNote, the movie's
+    /// `com.apple.quicktime.content.identifier`), from an APP1 payload (`Exif\0\0` first); nil
+    /// when there is no Apple MakerNote or it has none.
+    ///
+    /// libexif finds the MakerNote entry; its contents are read here: libexif 0.6.24 reads
+    /// Apple's values 6 bytes too early (it leaves out the `Exif\0\0` header when it adds the
+    /// MakerNote's position), so the identifier it gives is empty or garbage. Apple's MakerNote
+    /// is `Apple iOS\0`, a version (2 bytes), `MM`, then an IFD whose offsets count from the
+    /// MakerNote's first byte.
+    static func appleContentIdentifier(_ payload: [UInt8]) -> String? {
+        guard payload.count > 14, let data = exif_data_new() else { return nil }
+        defer { exif_data_unref(data) }
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+        payload.withUnsafeBufferPointer { bytes in
+            exif_data_load_data(data, bytes.baseAddress, UInt32(bytes.count))
+        }
+        guard let camera = data.pointee.ifd.2,
+            let entry = exif_content_get_entry(camera, EXIF_TAG_MAKER_NOTE), let bytes = entry.pointee.data
+        else { return nil }
+        let note = Array(UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size)))
+        guard note.count > 16, note.starts(with: Array("Apple iOS\0".utf8)), note[12] == 0x4D,
+            note[13] == 0x4D
+        else { return nil }
+        let number = { (at: Int, count: Int) in note[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
+        let entries = number(14, 2)
+        for index in 0..<min(entries, 256) {
+            let at = 16 + index * 12
+            guard at + 12 <= note.count else { return nil }
+            guard number(at, 2) == 0x0011, number(at + 2, 2) == 2 else { continue }
+            let count = number(at + 4, 4)
+            let start = count <= 4 ? at + 8 : number(at + 8, 4)
+            guard count > 0, count <= 256, start + count <= note.count else { return nil }
+            let text = String(decoding: note[start..<start + count].prefix { $0 != 0 }, as: UTF8.self)
+            return text.isEmpty ? nil : text
+        }
+        return nil
+    }
+
     private static func copyEntry(_ content: UnsafeMutablePointer<ExifContent>, _ tag: UInt16)
         -> ExifEntry?
     {

@@ -157,19 +157,7 @@ enum HEIFDecoder {
     /// type `application/rdf+xml` (how HEIF stores XMP), at most `maxBytes` each; empty when
     /// the file cannot be read (the decoder reports why).
     static func xmpPackets(_ data: [UInt8], maxBytes: Int) -> [[UInt8]] {
-        guard initialization == nil else { return [] }
-        return data.withUnsafeBytes { bytes in
-            guard let context = heif_context_alloc() else { return [] }
-            defer { heif_context_free(context) }
-            guard
-                heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil).code
-                    == heif_error_Ok
-            else { return [] }
-            var primary: OpaquePointer?
-            guard heif_context_get_primary_image_handle(context, &primary).code == heif_error_Ok,
-                let handle = primary
-            else { return [] }
-            defer { heif_image_handle_release(handle) }
+        withPrimaryImage(of: data) { handle in
             let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, "mime"))
             guard count > 0 else { return [] }
             var ids = [heif_item_id](repeating: 0, count: min(count, 16))
@@ -189,6 +177,32 @@ enum HEIFDecoder {
                 if error.code == heif_error_Ok { packets.append(block) }
             }
             return packets
+        } ?? []
+    }
+
+    /// The primary image's EXIF as bare TIFF data, without decoding the image; nil when it
+    /// has none or the file cannot be read.
+    static func exifTIFF(_ data: [UInt8]) -> [UInt8]? {
+        withPrimaryImage(of: data) { handle in try? exifPayload(handle) } ?? nil
+    }
+
+    /// `body` with the primary image's handle of the HEIF in `data` (its boxes parsed, nothing
+    /// decoded); nil when libheif cannot read it.
+    private static func withPrimaryImage<T>(of data: [UInt8], _ body: (OpaquePointer) -> T) -> T? {
+        guard initialization == nil else { return nil }
+        return data.withUnsafeBytes { bytes in
+            guard let context = heif_context_alloc() else { return nil }
+            defer { heif_context_free(context) }
+            guard
+                heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil).code
+                    == heif_error_Ok
+            else { return nil }
+            var primary: OpaquePointer?
+            guard heif_context_get_primary_image_handle(context, &primary).code == heif_error_Ok,
+                let handle = primary
+            else { return nil }
+            defer { heif_image_handle_release(handle) }
+            return body(handle)
         }
     }
 

@@ -18,7 +18,10 @@ struct ImagePipeline: Sendable {
     ///
     /// 6: XMP and IPTC titles, descriptions, keywords and ratings read into
     /// ``PhotoDerivatives/described`` (older entries lack them).
-    static let version = "galleryc-images-6"
+    ///
+    /// 7: a Motion Photo's movie found (``PhotoDerivatives/embeddedMovie``), so that photos
+    /// processed before it show their motion.
+    static let version = "galleryc-images-7"
     /// What rendition URLs (`_img/<hash>/`) hash in. It stayed at 4 when ``version`` became 5,
     /// so that photos whose renditions did not change keep their URLs; those that did change
     /// (``SourceImage/colourRevised``) get a different hash from ``contentHash(sourceDigest:colourRevised:)``.
@@ -135,11 +138,12 @@ struct ImagePipeline: Sendable {
             }
         }
         let renditions = try encoder.finish()
-        let derivatives = PhotoDerivatives(
+        var derivatives = PhotoDerivatives(
             width: source.width, height: source.height, exif: source.exif?.summary ?? ExifSummary(),
             renditions: renditions, focus: photo.focus ?? .center, hasAlpha: source.hasAlpha,
             original: original, notices: source.notices.isEmpty ? nil : source.notices,
             described: described)
+        derivatives.embeddedMovie = MotionPhoto.locate(in: data)
         return ImageResult(derivatives: derivatives, preview: preview)
     }
 

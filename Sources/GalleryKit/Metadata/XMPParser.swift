@@ -21,6 +21,23 @@ struct XMPPacket: Sendable, Hashable {
     var rating: Int?
     /// `xmpNote:HasExtendedXMP`: the GUID of the extended packet (JPEG only).
     var extendedGUID: String?
+    /// What a Motion Photo says of the movie after its still: Google's `GCamera:MotionPhoto`
+    /// (or the older `GCamera:MicroVideo`) set to 1, with `GCamera:MicroVideoOffset` (bytes
+    /// from the movie's start to the end of the file) and the `Container:Directory` items.
+    var motionPhoto = false
+    var microVideoOffset: Int64?
+    /// The `Container:Directory` items, in file order: the still first, then what follows it.
+    var containerItems: [ContainerItem] = []
+
+    /// One `Container:Item`: its `Item:Semantic` (`Primary`, `MotionPhoto`, `GainMap`),
+    /// `Item:Mime`, `Item:Length` (0 for the primary, whose length is implied) and
+    /// `Item:Padding` (bytes after it).
+    struct ContainerItem: Sendable, Hashable {
+        var semantic = ""
+        var mime = ""
+        var length: Int64 = 0
+        var padding: Int64 = 0
+    }
 
     /// As galleryc's model has it: hierarchical keywords become their leaf (`Vik`), after the
     /// flat `dc:subject` ones.
@@ -55,6 +72,9 @@ enum XMPParser {
     private static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     private static let xmpNote = "http://ns.adobe.com/xmp/note/"
     private static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    private static let googleCamera = "http://ns.google.com/photos/1.0/camera/"
+    private static let container = "http://ns.google.com/photos/1.0/container/"
+    private static let containerItem = "http://ns.google.com/photos/1.0/container/item/"
 
     /// libxml2's global state, set up once per process before any thread parses.
     private static let initialised: Bool = {
@@ -155,6 +175,10 @@ enum XMPParser {
             guard current.pointee.type == XML_ELEMENT_NODE else { continue }
             let name = current.pointee.name.map { String(cString: $0) } ?? ""
             let namespace = current.pointee.ns?.pointee.href.map { String(cString: $0) } ?? ""
+            if namespace == container, name == "Directory", packet.containerItems.isEmpty {
+                packet.containerItems = directoryItems(of: current)
+                continue
+            }
             apply(
                 namespace: namespace, name: name, simple: text(of: current.pointee.children),
                 items: items(of: current), into: &packet)
@@ -189,6 +213,10 @@ enum XMPParser {
                 packet.rating = Int(value.rounded())
             }
         case (xmpNote, "HasExtendedXMP"): packet.extendedGUID = packet.extendedGUID ?? simpleValue
+        case (googleCamera, "MotionPhoto"), (googleCamera, "MicroVideo"):
+            if simpleValue == "1" { packet.motionPhoto = true }
+        case (googleCamera, "MicroVideoOffset"):
+            packet.microVideoOffset = packet.microVideoOffset ?? simpleValue.flatMap { Int64($0) }
         default: break
         }
     }
@@ -219,6 +247,61 @@ enum XMPParser {
             }
         }
         return out
+    }
+
+    /// The items of a `Container:Directory`: each `rdf:li` of its `rdf:Seq` holds a
+    /// `Container:Item` whose `Item:` properties are attributes or child elements (either
+    /// form, as writers differ; an `rdf:li rdf:parseType="Resource"` holds them itself).
+    private static func directoryItems(of directory: xmlNodePtr) -> [XMPPacket.ContainerItem] {
+        var found: [XMPPacket.ContainerItem] = []
+        func properties(of node: xmlNodePtr, into item: inout XMPPacket.ContainerItem) {
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                attribute = current.pointee.next
+                guard current.pointee.ns?.pointee.href.map({ String(cString: $0) }) == containerItem else {
+                    continue
+                }
+                set(
+                    current.pointee.name.map { String(cString: $0) } ?? "",
+                    text(of: current.pointee.children), &item)
+            }
+            var child = node.pointee.children
+            while let current = child {
+                child = current.pointee.next
+                guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+                if isElement(current, container, "Item") {
+                    properties(of: current, into: &item)
+                } else if current.pointee.ns?.pointee.href.map({ String(cString: $0) }) == containerItem {
+                    set(
+                        current.pointee.name.map { String(cString: $0) } ?? "",
+                        text(of: current.pointee.children), &item)
+                }
+            }
+        }
+        func set(_ name: String, _ value: String, _ item: inout XMPPacket.ContainerItem) {
+            let value = value.trimmingSpaces
+            switch name {
+            case "Semantic": item.semantic = value
+            case "Mime": item.mime = value
+            case "Length": item.length = Int64(value) ?? 0
+            case "Padding": item.padding = Int64(value) ?? 0
+            default: break
+            }
+        }
+        var sequence = directory.pointee.children
+        while let current = sequence {
+            sequence = current.pointee.next
+            guard current.pointee.type == XML_ELEMENT_NODE, isElement(current, rdf, "Seq") else { continue }
+            var li = current.pointee.children
+            while let entry = li, found.count < 64 {
+                li = entry.pointee.next
+                guard entry.pointee.type == XML_ELEMENT_NODE, isElement(entry, rdf, "li") else { continue }
+                var item = XMPPacket.ContainerItem()
+                properties(of: entry, into: &item)
+                found.append(item)
+            }
+        }
+        return found
     }
 
     /// The `xml:lang` attribute of an element.

@@ -22,6 +22,7 @@ extension PhotoSource {
         print.add("described", described?.fingerprintText)
         print.add("xmpSidecarPath", xmpSidecarPath)
         print.add("isVideo", isVideo)
+        print.add("liveMovie", liveMovie)
         print.add("posterTime", posterTime)
     }
 }

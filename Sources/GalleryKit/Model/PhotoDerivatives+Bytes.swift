@@ -7,7 +7,8 @@ import Foundation
 
 extension PhotoDerivatives {
     /// Version of the layout below; a pack of another version is not read.
-    static let bytesVersion = 1
+    /// 2: ``embeddedMovie`` and ``live``.
+    static let bytesVersion = 2
 
     var packedBytes: [UInt8] {
         var writer = ByteWriter()
@@ -24,6 +25,11 @@ extension PhotoDerivatives {
         writer.add(original) { $1.write(to: &$0) }
         writer.add(notices) { writer, notices in writer.add(notices) { $1.write(to: &$0) } }
         writer.add(described) { $1.write(to: &$0) }
+        writer.add(embeddedMovie) { writer, movie in
+            writer.add(Int(movie.offset))
+            writer.add(Int(movie.length))
+        }
+        writer.add(live) { $1.write(to: &$0) }
         writer.add(video) { $1.write(to: &$0) }
         return writer.bytes
     }
@@ -39,12 +45,19 @@ extension PhotoDerivatives {
             let original = reader.optional({ Rendition(from: &$0) }),
             let notices = reader.optional({ $0.array { ImageNotice(from: &$0) } }),
             let described = reader.optional({ DescriptiveMetadata(from: &$0) }),
+            let embeddedMovie = reader.optional({ reader -> EmbeddedMovie? in
+                guard let offset = reader.int(), let length = reader.int() else { return nil }
+                return EmbeddedMovie(offset: Int64(offset), length: Int64(length))
+            }),
+            let live = reader.optional({ VideoDerivatives(from: &$0) }),
             let video = reader.optional({ VideoDerivatives(from: &$0) }), reader.isComplete
         else { return nil }
         self.init(
             width: width, height: height, exif: exif, renditions: renditions, placeholder: placeholder,
             dominantColor: dominant, focus: FocalPoint(x: x, y: y), hasAlpha: hasAlpha, original: original,
             notices: notices, described: described)
+        self.embeddedMovie = embeddedMovie
+        self.live = live
         self.video = video
     }
 }

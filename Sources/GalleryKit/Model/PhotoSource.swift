@@ -28,6 +28,9 @@ struct PhotoSource: Sendable, Hashable {
     var xmpSidecarPath: String?
     /// A video clip (`.mp4`, `.mov` ...) rather than a photo.
     var isVideo = false
+    /// The movie of a Live Photo (`IMG_1234.MOV` beside `IMG_1234.HEIC`), content path: the
+    /// photo plays it on its page; the movie is no album item of its own (``LivePairing``).
+    var liveMovie: String?
     /// Seconds into a video for its poster frame (the sidecar's `poster: 2.5`); nil takes the
     /// first frame that is not black.
     var posterTime: Double?

@@ -28,6 +28,13 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// What the file's own XMP and IPTC say of the photo (title, description, keywords,
     /// rating); nil when nothing (and in entries of caches older than pipeline version 6).
     var described: DescriptiveMetadata?
+    /// Where a Motion Photo's movie is in its file (the MP4 a Pixel or a Galaxy appends to the
+    /// JPEG or HEIC); nil for every other photo.
+    var embeddedMovie: EmbeddedMovie?
+    /// The motion of a Live Photo or Motion Photo, transcoded as a muted clip (the paired
+    /// movie's or the embedded one's). Like ``video``, never in `photo.json`: merged in after
+    /// the image stage.
+    var live: VideoDerivatives?
     /// For a video, its published files and facts; these derivatives are then its poster's.
     /// Never in the image cache's `photo.json`: the build merges it in after the image stage.
     var video: VideoDerivatives?
@@ -62,7 +69,22 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
         for file in renditions { body(file.path, file.byteCount) }
         if let original { body(original.path, original.byteCount) }
         for file in video?.files ?? [] { body(file.path, file.byteCount) }
+        for file in live?.files ?? [] { body(file.path, file.byteCount) }
     }
+}
+
+/// Where a Motion Photo keeps its movie: the bytes `offset ..< offset + length` of the photo's
+/// file, an MP4 (checked: it starts with an `ftyp` box).
+struct EmbeddedMovie: Sendable, Hashable, Codable {
+    var offset: Int64
+    var length: Int64
+
+    init(offset: Int64, length: Int64) {
+        self.offset = offset
+        self.length = length
+    }
+
+    var range: Range<Int64> { offset..<offset + length }
 }
 
 /// A photo as rendering sees it: this build's ``PhotoSource`` (titles, captions, slug) paired

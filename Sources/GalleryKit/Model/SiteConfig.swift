@@ -36,6 +36,9 @@ struct SiteConfig: Sendable, Hashable {
     var minRating: Int?
     /// Which file of a RAW+JPEG pair is the photo (`images.raw_pairs`).
     var rawPairs: RAWPairs = .jpeg
+    /// Publish the motion of Live Photos and Motion Photos, played on the photo's page
+    /// (`images.live`); false shows the stills alone.
+    var livePhotos = true
     /// How album pages lay their photos out (`layouts:`).
     var layouts = LayoutSettings()
     /// The site's icon (`favicon:`), a path in the content folder; empty: one is made from the

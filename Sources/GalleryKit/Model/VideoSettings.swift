@@ -11,14 +11,27 @@ struct VideoSettings: Sendable, Hashable {
     /// Published formats, in the order offered to browsers (`video.formats`); MP4 (H.264) is
     /// always among them, since every browser plays it.
     var formats: [VideoFormat] = [.mp4]
+    /// Publish no sound track: the motion of a Live Photo plays muted, as it does in Apple's
+    /// and Google's own galleries on a long press (not a site.yml key).
+    var muted = false
 
     init() {}
+
+    /// The settings of a Live Photo's or Motion Photo's motion: as the site's clips (their
+    /// height and quality), but MP4 alone (a short loop gains little from WebM) and muted.
+    var forLivePhotos: VideoSettings {
+        var live = self
+        live.formats = [.mp4]
+        live.muted = true
+        return live
+    }
 
     /// The one description of the settings that shape a published video's bytes: part of the
     /// video cache key and of the `_video/<hash>/` folder name. `enabled` is not in it (it
     /// decides whether there is a video at all, not its bytes).
     var fingerprint: String {
         "height=\(maxHeight);crf=\(crf);formats=\(formats.map(\.rawValue).joined(separator: ","))"
+            + (muted ? ";muted" : "")
     }
 }
 

@@ -32,6 +32,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case sourceGPSRead = "source gps read"
     /// The whole image stage, wall time (``ImageStage``).
     case images = "images (wall)"
+    /// The motion of each Live Photo (its paired movie) and Motion Photo (the MP4 in its
+    /// file, found by the image stage) transcoded as a muted clip, or restored (``VideoStage``).
+    case livePhotos = "live photos"
     /// Each album's originals as one ZIP, where `downloads.zip` asks (``AlbumDownloads``).
     case zips = "album zips"
     /// Gather the photos' keywords into tag pages (``TagCollection``).

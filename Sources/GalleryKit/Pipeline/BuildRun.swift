@@ -51,10 +51,14 @@ struct BuildRun: Sendable {
     func loadContent() throws(BuildFailed) -> Site {
         do {
             return try phases.measure(.content) { () throws(ContentError) in
-                try ContentLoader(
+                var loader = ContentLoader(
                     contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
-                    followLinks: options.followLinks, diagnostics: diagnostics
-                ).load()
+                    followLinks: options.followLinks, diagnostics: diagnostics)
+                loader.livePairs =
+                    LivePairing(
+                        contentDirectory: options.contentDirectory, diagnostics: diagnostics
+                    ).pairs(in:config:)
+                return try loader.load()
             }
         } catch {
             throw stop(error)
@@ -146,7 +150,7 @@ struct BuildRun: Sendable {
         of site: Site, cache: DerivativeCache?, into siteRoot: URL,
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> VideoStage.Output {
-        let clips = items(of: site).filter(\.isVideo)
+        let clips = items(of: site).filter(\.isVideo).map(VideoStage.Job.init(clip:))
         guard !clips.isEmpty else { return VideoStage.Output() }
         let stage = VideoStage(
             settings: site.config.video, workers: workers, cache: cache, siteRoot: siteRoot)
@@ -155,6 +159,42 @@ struct BuildRun: Sendable {
                 clips, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
                 progress: progress)
         }
+    }
+
+    /// ``BuildPhase/livePhotos``: the motion of every Live Photo and Motion Photo published
+    /// as a muted MP4 (``VideoSettings/forLivePhotos``), merged into its photo's derivatives
+    /// (``PhotoDerivatives/live``); with `images.live: false`, or `video: false` (no ffmpeg is
+    /// asked for), none. A movie that fails leaves its photo a still, with the error named.
+    func processLivePhotos(
+        of site: Site, images: Images, cache: DerivativeCache?, into siteRoot: URL,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async -> Images {
+        guard site.config.livePhotos, site.config.video.enabled else { return images }
+        let jobs = items(of: site).compactMap { photo -> VideoStage.Job? in
+            guard !photo.isVideo, let derivatives = images.derivatives[photo.sourcePath] else { return nil }
+            if let movie = photo.liveMovie { return VideoStage.Job(item: photo, file: movie) }
+            if let embedded = derivatives.embeddedMovie {
+                return VideoStage.Job(item: photo, file: photo.sourcePath, range: embedded.range)
+            }
+            return nil
+        }
+        guard !jobs.isEmpty else { return images }
+        let stage = VideoStage(
+            settings: site.config.video.forLivePhotos, workers: workers, cache: cache, siteRoot: siteRoot)
+        let made = await phases.measure(.livePhotos) {
+            await stage.run(
+                jobs, contentDirectory: options.contentDirectory, diagnostics: diagnostics, progress: progress
+            )
+        }
+        made.removeScratch()
+        var images = images
+        for (path, live) in made.videos { images.output.derivatives[path]?.live = live }
+        images.output.sourceCoordinates += made.sourceCoordinates
+        images.output.cacheKeys.merge(made.cacheKeys, uniquingKeysWith: +)
+        for (path, key) in made.derivativeKeys where images.output.derivativeKeys[path] != nil {
+            images.output.derivativeKeys[path, default: ""] += "+live:" + key
+        }
+        return images
     }
 
     /// ``BuildPhase/images``: every photo's derivatives, from the cache where the same bytes

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The build: content (beside staging) -> theme -> cache -> videos -> images -> order -> album zips ->
+/// The build: content (beside staging) -> theme -> cache -> videos -> images -> live photos -> order -> album zips ->
 /// tags -> render -> write and scan -> verdict -> commit -> cache upkeep.
 /// ``build(_:session:diagnostics:progress:)`` is the table of contents; each phase is a method
 /// of ``BuildRun`` measured under its ``BuildPhase``.
@@ -39,9 +39,12 @@ public enum SiteBuilder {
             of: site, cache: cache, into: staging.stagingDirectory, progress: progress)
         defer { videos.removeScratch() }
         try Task.checkCancellation()
-        let processed = await run.processImages(
+        let stills = await run.processImages(
             of: site, videos: videos, cache: cache, into: staging.stagingDirectory, trusted: trusted,
             progress: progress)
+        try Task.checkCancellation()
+        let processed = await run.processLivePhotos(
+            of: site, images: stills, cache: cache, into: staging.stagingDirectory, progress: progress)
         try Task.checkCancellation()
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)
@@ -77,8 +80,11 @@ public enum SiteBuilder {
         let videos = await run.processVideos(of: site, cache: cache, into: scratch, progress: progress)
         defer { videos.removeScratch() }
         try Task.checkCancellation()
-        let images = await run.processImages(
+        let stills = await run.processImages(
             of: site, videos: videos, cache: cache, into: scratch, trusted: nil, progress: progress)
+        try Task.checkCancellation()
+        let images = await run.processLivePhotos(
+            of: site, images: stills, cache: cache, into: scratch, progress: progress)
         try Task.checkCancellation()
         try run.shardVerdict()
         run.keepShard(cache)

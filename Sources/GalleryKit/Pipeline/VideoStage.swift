@@ -63,6 +63,26 @@ struct VideoStage: Sendable {
         }
     }
 
+    /// One movie to publish: an album's clip, or the motion of a Live Photo or Motion Photo.
+    struct Job: Sendable {
+        /// The album item it is published for: its slug names the files and its source path
+        /// keys ``Output``.
+        var item: PhotoSource
+        /// The file that holds the movie, relative to the content folder.
+        var file: String
+        /// Where the movie is in `file` (a Motion Photo's, after the still); nil: all of it.
+        var range: Range<Int64>?
+
+        init(item: PhotoSource, file: String, range: Range<Int64>? = nil) {
+            self.item = item
+            self.file = file
+            self.range = range
+        }
+
+        /// A clip of an album: its own file.
+        init(clip: PhotoSource) { self.init(item: clip, file: clip.sourcePath) }
+    }
+
     /// One clip published: restored from the cache or transcoded.
     struct Made: Sendable {
         var video: VideoDerivatives
@@ -90,7 +110,7 @@ struct VideoStage: Sendable {
 
     /// Transcodes or restores `clips`; failures become diagnostics and the clip is left out.
     func run(
-        _ clips: [PhotoSource], contentDirectory: URL, diagnostics: DiagnosticCollector,
+        _ clips: [Job], contentDirectory: URL, diagnostics: DiagnosticCollector,
         progress: @escaping @Sendable (BuildProgress) -> Void
     ) async -> Output {
         guard !clips.isEmpty else { return Output() }
@@ -104,7 +124,7 @@ struct VideoStage: Sendable {
                 var found = Prepared()
                 do throws(VideoStageFailure) {
                     try stage.prepare(
-                        clip, url: contentDirectory.appendingPathComponent(clip.sourcePath), tools: tools,
+                        clip, url: contentDirectory.appendingPathComponent(clip.file), tools: tools,
                         cancellation: cancellation, into: &found)
                 } catch {
                     if case .failed(let problem) = error { diagnostics.emit(problem) }
@@ -115,7 +135,7 @@ struct VideoStage: Sendable {
             for (clip, found) in zip(clips, prepared) {
                 output.sourceCoordinates += found.coordinates
                 if let restored = found.restored {
-                    output.add(clip.sourcePath, restored)
+                    output.add(clip.item.sourcePath, restored)
                     output.cachedCount += 1
                 }
             }
@@ -148,7 +168,7 @@ struct VideoStage: Sendable {
                 }
             }
             for (item, clip) in zip(work, made ?? []) {
-                if let clip { output.add(item.clip.sourcePath, clip) }
+                if let clip { output.add(item.clip.item.sourcePath, clip) }
             }
         } onCancel: {
             cancellation.cancel()
@@ -166,11 +186,11 @@ struct VideoStage: Sendable {
     /// The first pass for one clip: its locations, then the clip restored from the cache, or
     /// what transcoding it needs.
     private func prepare(
-        _ clip: PhotoSource, url: URL, tools located: Result<FFmpegTools, FFmpegTools.MissingTool>,
+        _ job: Job, url: URL, tools located: Result<FFmpegTools, FFmpegTools.MissingTool>,
         cancellation: ProcessCancellation, into found: inout Prepared
     ) throws(VideoStageFailure) {
         let fail = { (reason: VideoProblem) in
-            VideoStageFailure.failed(VideoError(reason, file: clip.sourcePath))
+            VideoStageFailure.failed(VideoError(reason, file: job.file))
         }
         func reading<T>(_ body: () throws(FileReadFailure) -> T) throws(VideoStageFailure) -> T {
             do throws(FileReadFailure) {
@@ -184,15 +204,20 @@ struct VideoStage: Sendable {
         }
         let file = try reading { () throws(FileReadFailure) in try FileReader(path: url.path) }
         guard file.size > 0 else { throw fail(.emptyFile) }
-        let metadata = try reading { () throws(FileReadFailure) in try MovieMetadata.read(file) }
-        found.coordinates = metadata.coordinates(source: clip.sourcePath)
-        let contentHash = try reading { () throws(FileReadFailure) in
+        let metadata = try reading { () throws(FileReadFailure) in try MovieMetadata.read(file, in: job.range)
+        }
+        found.coordinates = metadata.coordinates(source: job.file)
+        var contentHash = try reading { () throws(FileReadFailure) in
             let digest = { () throws(FileReadFailure) in try Self.digest(of: url.path) }
             if let cache { return try cache.contentHash(of: url, digest: digest) }
             return try digest()
         }
+        if let range = job.range {
+            // The movie's bytes are the file's at `range`: the file's hash and the range name them.
+            contentHash = SHA256.hex("movie \(range.lowerBound)..<\(range.upperBound) of \(contentHash)")
+        }
         let key = cache?.videoKey(
-            contentHash: contentHash, settings: settings, video: clip, version: Self.version)
+            contentHash: contentHash, settings: settings, video: job.item, version: Self.version)
         if let cache, let key, let restored = cache.restoredVideo(key, into: siteRoot) {
             found.restored = Made(video: restored.video, poster: restored.poster, entry: key)
             return
@@ -202,28 +227,33 @@ struct VideoStage: Sendable {
         case .success(let found): tools = found
         case .failure(let missing): throw fail(.ffmpegMissing(tool: missing.name))
         }
-        if let why = try reading({ () throws(FileReadFailure) in try ContainerCheck.truncation(of: file) }) {
+        if let why = try reading({ () throws(FileReadFailure) in
+            try ContainerCheck.truncation(of: file, in: job.range)
+        }) {
             throw fail(.truncated(why))
         }
         let probe = try VideoProbe.probe(
-            url, displayPath: clip.sourcePath, tools: tools, cancellation: cancellation)
+            MovieSource(path: url.path, range: job.range), displayPath: job.file, tools: tools,
+            cancellation: cancellation)
         found.pending = Pending(key: key, contentHash: contentHash, probe: probe)
     }
 
     /// The second pass for one clip: transcoded in a work folder, moved into the site, kept in
     /// the cache. The work folder goes whatever happens, unless it holds the poster (no cache).
     private func transcode(
-        _ clip: PhotoSource, _ item: Pending, transcoder: VideoTranscoder, contentDirectory: URL,
+        _ job: Job, _ item: Pending, transcoder: VideoTranscoder, contentDirectory: URL,
         diagnostics: DiagnosticCollector, progress: (Double) -> Void
     ) throws(VideoStageFailure) -> Made {
+        let clip = job.item
         let fail = { (reason: VideoProblem) in
-            VideoStageFailure.failed(VideoError(reason, file: clip.sourcePath))
+            VideoStageFailure.failed(VideoError(reason, file: job.file))
         }
         let work = try makeWorkFolder(for: clip)
         var keepWork = false
         defer { if !keepWork { TemporaryFolders.shared.remove(work.path) } }
         let made = try transcoder.make(
-            contentDirectory.appendingPathComponent(clip.sourcePath), displayPath: clip.sourcePath,
+            MovieSource(path: contentDirectory.appendingPathComponent(job.file).path, range: job.range),
+            displayPath: job.file,
             slug: clip.slug, probe: item.probe, posterTime: clip.posterTime, work: work,
             diagnostics: diagnostics, progress: progress)
         let folder = "_video/" + folderHash(contentHash: item.contentHash)
@@ -243,7 +273,8 @@ struct VideoStage: Sendable {
             throw fail(.cannotWrite((error as NSError).localizedDescription))
         }
         let video = VideoDerivatives(
-            duration: made.duration, width: made.width, height: made.height, hasAudio: item.probe.hasAudio,
+            duration: made.duration, width: made.width, height: made.height,
+            hasAudio: item.probe.hasAudio && !settings.muted,
             transfer: item.probe.transfer, recorded: item.probe.recorded, files: files)
         var poster = made.poster
         var stored: CacheKey?

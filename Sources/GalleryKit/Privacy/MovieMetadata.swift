@@ -4,6 +4,9 @@
 /// phone can keep a location per frame). Used twice: on each source video, for the positions
 /// no published page may spell out, and on each published video, which must carry none.
 ///
+/// The same walk finds what pairs a movie with its still as one Live Photo (``Findings/contentIdentifier``,
+/// ``Findings/duration``).
+///
 /// Only the boxes on the way are read (`moov` and what is inside it, never `mdat`), so a file
 /// of gigabytes costs a few reads. Malformed boxes end the walk of their parent, never crash.
 enum MovieMetadata {
@@ -14,6 +17,11 @@ enum MovieMetadata {
         /// Names of the boxes or keys that held them, or that may hold locations (`©xyz`,
         /// `loci`, `com.apple.quicktime.location.ISO6709`, `timed metadata track`).
         var locationBoxes: [String] = []
+        /// Apple's `com.apple.quicktime.content.identifier`: the UUID the still of a Live
+        /// Photo carries too.
+        var contentIdentifier: String?
+        /// Seconds, from the movie header (`mvhd`); nil when it has none or declares none.
+        var duration: Double?
 
         /// The positions in ``locations`` that parse, attributed to `source`.
         func coordinates(source: String) -> [GPSCoordinate] {
@@ -22,6 +30,7 @@ enum MovieMetadata {
     }
 
     static let locationKey = "com.apple.quicktime.location.ISO6709"
+    static let contentIdentifierKey = "com.apple.quicktime.content.identifier"
     /// Boxes whose children are boxes.
     private static let containers: Set<String> = ["moov", "trak", "mdia", "minf", "udta", "meta", "edts"]
     /// Payloads read at most (a metadata box is small; anything larger is skipped).
@@ -35,11 +44,15 @@ enum MovieMetadata {
             String(decoding: head[4..<8], as: UTF8.self))
     }
 
-    /// Walks the file's boxes.
-    static func read(_ file: FileReader) throws(FileReadFailure) -> Findings {
+    /// Walks the boxes of the file, or of the movie at `range` in it (a Motion Photo's, after
+    /// its still).
+    static func read(_ file: FileReader, in range: Range<Int64>? = nil) throws(FileReadFailure) -> Findings {
         var findings = Findings()
         var budget = 100_000
-        try walk(file, from: 0, to: file.size, path: [], findings: &findings, budget: &budget)
+        let range = range ?? 0..<file.size
+        try walk(
+            file, from: range.lowerBound, to: min(range.upperBound, file.size), path: [], findings: &findings,
+            budget: &budget)
         return findings
     }
 
@@ -74,6 +87,8 @@ enum MovieMetadata {
                 }
             case "keys":
                 keys = try keyNames(file, from: body, to: bodyEnd)
+            case "mvhd" where path == ["moov"]:
+                findings.duration = try movieDuration(file, at: body)
             case "ilst":
                 try items(file, from: body, to: bodyEnd, keys: keys, findings: &findings, budget: &budget)
             case "hdlr" where path.last == "mdia":
@@ -107,6 +122,23 @@ enum MovieMetadata {
     /// as written.
     static func fourCC(_ bytes: ArraySlice<UInt8>) -> String {
         String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+
+    /// The duration a movie header declares: version 0 has a 32-bit time scale at 12 and
+    /// duration at 16; version 1 64-bit times, the scale at 20 and the duration at 24.
+    private static func movieDuration(_ file: FileReader, at start: Int64) throws(FileReadFailure) -> Double?
+    {
+        let bytes = try file.read(at: start, count: 32)
+        guard bytes.count == 32 else { return nil }
+        let number = { (from: Int, count: Int) in
+            bytes[from..<from + count].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        }
+        let (scale, duration) =
+            bytes[0] == 1 ? (number(20, 4), number(24, 8)) : (number(12, 4), number(16, 4))
+        guard scale > 0, duration > 0, duration != UInt64(UInt32.max), duration != UInt64.max else {
+            return nil
+        }
+        return Double(duration) / Double(scale)
     }
 
     /// QuickTime user-data text: a 16-bit length, a 16-bit language, the text.
@@ -154,6 +186,15 @@ enum MovieMetadata {
             let name =
                 index >= 1 && index <= keys.count
                 ? keys[index - 1] : fourCC(bytes[at + 4..<at + 8])
+            if name == contentIdentifierKey, findings.contentIdentifier == nil {
+                let data = at + 8
+                if data + 16 <= at + size, fourCC(bytes[data + 4..<data + 8]) == "data" {
+                    let dataSize = bytes[data..<data + 4].reduce(0) { $0 << 8 | Int($1) }
+                    let text = String(
+                        decoding: bytes[data + 16..<min(at + size, data + max(16, dataSize))], as: UTF8.self)
+                    findings.contentIdentifier = text.isEmpty ? nil : text
+                }
+            }
             if name == locationKey || name == "©xyz" {
                 findings.locationBoxes.append(name)
                 // The first child is `data`: size, type, 4 bytes of type code, 4 of locale.

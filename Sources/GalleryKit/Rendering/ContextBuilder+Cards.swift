@@ -29,6 +29,7 @@ extension ContextBuilder {
             card["image"] = image
         }
         if let video = photo.video { card["video"] = VideoContext.badge(video, links: links) }
+        if photo.live != nil { card["liveBadge"] = .bool(true) }
         return .dictionary(card)
     }
 

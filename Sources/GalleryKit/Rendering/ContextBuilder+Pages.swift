@@ -215,6 +215,7 @@ extension ContextBuilder {
         {
             fields["viewerImage"] = .bool(true)
             if let preview = ImageContext.preview(photo, links: links) { fields["preview"] = preview }
+            if let live = photo.live { fields["live"] = VideoContext.live(live, links: links) }
             value["image"] = .dictionary(fields)
         }
         if let video = photo.video,

@@ -44,6 +44,19 @@ enum VideoContext {
         return .dictionary(value)
     }
 
+    /// The motion of a Live Photo or Motion Photo, played over the still on its page:
+    /// `src` and `type` (the MP4), `width`, `height` and `label` (its length, `3 seconds`).
+    static func live(_ video: VideoDerivatives, links: LinkBuilder) -> TemplateValue {
+        guard let mp4 = video.files.first(where: { $0.format == .mp4 }) ?? video.files.first else {
+            return .null
+        }
+        return .dictionary([
+            "src": .string(links.href(mp4.path)), "type": .string(mp4.format.mimeType),
+            "width": .string(String(video.width)), "height": .string(String(video.height)),
+            "label": .string(spoken(video.duration)),
+        ])
+    }
+
     /// The rendition for `<video poster>`: JPEG (every browser shows it there), the smallest
     /// at least `width` wide, else the largest; any format when there is no JPEG.
     static func poster(_ renditions: [Rendition], width: Int) -> Rendition? {

@@ -110,6 +110,7 @@ public enum StarterSite {
         #   min_rating: 1              # publish only photos rated 1 star or more (xmp:Rating)
         #   raw: preview               # camera RAW: the camera's preview, or develop, or off
         #   raw_pairs: jpeg            # a RAW+JPEG pair shows its JPEG (or raw)
+        #   live: true                 # Live Photos and Motion Photos play on their page
         # tags: true                   # tag pages from the photos' keywords
         # video:                       # video clips (needs ffmpeg); video: false leaves them out
         #   enabled: true

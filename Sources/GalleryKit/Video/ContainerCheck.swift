@@ -2,17 +2,21 @@
 /// short ends inside a box (ffprobe still reads its header when `moov` comes first, and ffmpeg
 /// then transcodes what is there without failing), so it is caught here, from the box sizes.
 enum ContainerCheck {
-    /// Why the file at `path` is truncated, or nil when its boxes end where the file does (or
-    /// it is not an ISO base media file, which ffmpeg checks on its own).
-    static func truncation(of file: FileReader) throws(FileReadFailure) -> String? {
-        let head = try file.read(at: 0, count: 16)
+    /// Why the file (or the movie at `range` in it) is truncated, or nil when its boxes end
+    /// where it does (or it is not an ISO base media file, which ffmpeg checks on its own).
+    static func truncation(of file: FileReader, in range: Range<Int64>? = nil) throws(FileReadFailure)
+        -> String?
+    {
+        let start = range?.lowerBound ?? 0
+        let end = min(range?.upperBound ?? file.size, file.size)
+        let head = try file.read(at: start, count: 16)
         guard head.count >= 8,
             ["ftyp", "moov", "mdat", "wide", "free", "skip"].contains(
                 String(decoding: head[4..<8], as: UTF8.self))
         else { return nil }
-        var offset: Int64 = 0
+        var offset = start
         var boxes = 0
-        while offset < file.size, boxes < 100_000 {
+        while offset < end, boxes < 100_000 {
             let header = try file.read(at: offset, count: 16)
             guard header.count >= 8 else { return "it ends inside a box header at byte \(offset)" }
             var size = Int64(header[0..<4].reduce(0) { $0 << 8 | UInt32($1) })
@@ -25,8 +29,10 @@ enum ContainerCheck {
                 return nil  // The last box runs to the end of the file.
             }
             guard size >= 8 else { return "the '\(type)' box at byte \(offset) declares \(size) bytes" }
-            if offset + size > file.size {
-                return "the '\(type)' box needs \(offset + size) bytes, the file has \(file.size)"
+            if offset + size > end {
+                return range == nil
+                    ? "the '\(type)' box needs \(offset + size) bytes, the file has \(file.size)"
+                    : "the embedded movie's '\(type)' box runs past its end, byte \(end)"
             }
             offset += size
             boxes += 1

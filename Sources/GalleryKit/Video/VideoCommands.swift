@@ -58,8 +58,9 @@ struct VideoCommands: Sendable, Hashable {
 
     /// Transcodes `source` to `format` at `destination`, writing progress on stdout.
     func transcode(_ source: String, to format: VideoFormat, destination: String) -> [String] {
+        let audio = probe.hasAudio && !settings.muted
         var arguments = input(source) + ["-map", "0:v:0"]
-        arguments += probe.hasAudio ? ["-map", "0:a:0"] : ["-an"]
+        arguments += audio ? ["-map", "0:a:0"] : ["-an"]
         arguments += ["-sn", "-dn", "-vf", filters] + stripped + colourTags
         switch format {
         case .mp4:
@@ -67,7 +68,7 @@ struct VideoCommands: Sendable, Hashable {
                 "-c:v", "libx264", "-profile:v", "high", "-preset", "medium", "-crf", "\(settings.crf)",
                 "-threads:v", "\(Self.encoderThreads)",
             ]
-            if probe.hasAudio { arguments += ["-c:a", "aac", "-b:a", "128k"] }
+            if audio { arguments += ["-c:a", "aac", "-b:a", "128k"] }
             arguments += ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
             // VP9's scale is 0-63; its crf 31 is what Google suggests for 1080p, near x264's 23.
@@ -75,7 +76,7 @@ struct VideoCommands: Sendable, Hashable {
                 "-c:v", "libvpx-vp9", "-crf", "\(min(63, settings.crf + 8))", "-b:v", "0", "-row-mt", "1",
                 "-deadline", "good", "-cpu-used", "4", "-threads:v", "\(Self.encoderThreads)",
             ]
-            if probe.hasAudio { arguments += ["-c:a", "libopus", "-b:a", "96k"] }
+            if audio { arguments += ["-c:a", "libopus", "-b:a", "96k"] }
             arguments += ["-f", "webm"]
         }
         return arguments + ["-progress", "pipe:1", "-nostats", destination]

@@ -31,16 +31,16 @@ struct VideoProbe: Sendable, Hashable {
         ["-v", "error", "-hide_banner", "-print_format", "json", "-show_format", "-show_streams", path]
     }
 
-    /// Runs ffprobe on `url` and reads its answer.
+    /// Runs ffprobe on `source` and reads its answer.
     /// - Throws: ``VideoError`` naming `displayPath` when ffprobe cannot read the file, it holds
     ///   no video stream, or what it declares is implausible; cancellation as `.cancelled`.
     static func probe(
-        _ url: URL, displayPath: String, tools: FFmpegTools, cancellation: ProcessCancellation
+        _ source: MovieSource, displayPath: String, tools: FFmpegTools, cancellation: ProcessCancellation
     ) throws(VideoStageFailure) -> VideoProbe {
         let outcome: ChildProcess.Outcome
         do throws(ChildProcess.Failure) {
             outcome = try ChildProcess.run(
-                tools.ffprobe, arguments(for: url.path), cancellation: cancellation)
+                tools.ffprobe, arguments(for: source.argument), cancellation: cancellation)
         } catch {
             switch error {
             case .cancelled: throw .cancelled
@@ -51,7 +51,7 @@ struct VideoProbe: Sendable, Hashable {
         guard outcome.status == 0 else {
             throw .failed(
                 VideoError(
-                    .probeFailed(FFmpegTools.summary(outcome.standardError, path: url.path)),
+                    .probeFailed(FFmpegTools.summary(outcome.standardError, path: source.argument)),
                     file: displayPath))
         }
         do throws(VideoError) {

@@ -31,7 +31,7 @@ struct VideoTranscoder: Sendable {
     /// - Throws: ``VideoStageFailure``: a ``VideoError`` naming `displayPath` with ffmpeg's
     ///   words, or `.cancelled` (ffmpeg was stopped; the work folder holds partial files).
     func make(
-        _ source: URL, displayPath: String, slug: String, probe: VideoProbe, posterTime: Double?,
+        _ source: MovieSource, displayPath: String, slug: String, probe: VideoProbe, posterTime: Double?,
         work: URL, diagnostics: DiagnosticCollector,
         progress: (Double) -> Void
     ) throws(VideoStageFailure) -> Made {
@@ -40,7 +40,7 @@ struct VideoTranscoder: Sendable {
         var finished = 0.0
         for format in settings.formats {
             let destination = work.appendingPathComponent("\(slug).\(format.rawValue)")
-            let arguments = commands.transcode(source.path, to: format, destination: destination.path)
+            let arguments = commands.transcode(source.argument, to: format, destination: destination.path)
             try run(arguments, displayPath: displayPath, source: source, what: format.rawValue.uppercased()) {
                 line in
                 if line.hasPrefix("out_time_us="), let micros = Double(line.dropFirst(12)), micros >= 0 {
@@ -67,12 +67,12 @@ struct VideoTranscoder: Sendable {
         }
         let poster = work.appendingPathComponent("poster.png")
         try run(
-            commands.poster(source.path, at: time, skipBlack: true, destination: poster.path),
+            commands.poster(source.argument, at: time, skipBlack: true, destination: poster.path),
             displayPath: displayPath, source: source, what: "poster")
         if !FileManager.default.fileExists(atPath: poster.path) {
             // Every frame of the first ten seconds is black: the first one, then.
             try run(
-                commands.poster(source.path, at: nil, skipBlack: false, destination: poster.path),
+                commands.poster(source.argument, at: nil, skipBlack: false, destination: poster.path),
                 displayPath: displayPath, source: source, what: "poster")
         }
         guard FileManager.default.fileExists(atPath: poster.path) else {
@@ -83,7 +83,7 @@ struct VideoTranscoder: Sendable {
         }
         let mp4 = files.first { $0.format == .mp4 }?.url ?? files[0].url
         let published = try VideoProbe.probe(
-            mp4, displayPath: displayPath, tools: tools, cancellation: cancellation)
+            MovieSource(path: mp4.path), displayPath: displayPath, tools: tools, cancellation: cancellation)
         return Made(
             files: files, poster: poster, width: published.displayWidth, height: published.displayHeight,
             duration: published.duration)
@@ -91,7 +91,7 @@ struct VideoTranscoder: Sendable {
 
     /// Runs ffmpeg; a non-zero exit, or a source ffmpeg found cut short, is an error quoting it.
     private func run(
-        _ arguments: [String], displayPath: String, source: URL, what: String,
+        _ arguments: [String], displayPath: String, source: MovieSource, what: String,
         onLine: (String) -> Void = { _ in }
     ) throws(VideoStageFailure) {
         let outcome: ChildProcess.Outcome
@@ -105,7 +105,7 @@ struct VideoTranscoder: Sendable {
                 throw .failed(VideoError(.ffmpegMissing(tool: "ffmpeg (\(why))"), file: displayPath))
             }
         }
-        let said = FFmpegTools.summary(outcome.standardError, path: source.path)
+        let said = FFmpegTools.summary(outcome.standardError, path: source.argument)
         if outcome.standardError.contains("partial file") {
             throw .failed(VideoError(.truncated("ffmpeg: \(said)"), file: displayPath))
         }

@@ -128,7 +128,7 @@ import Testing
               widths: [480, big]
               formats: [gif]
               quality: {jpeg: 101}
-              size: 3
+              dimensions: 3
             motion: fast
             """
         let (config, messages) = read(yaml)
@@ -148,7 +148,7 @@ import Testing
                     + "using the default",
                 "site.yml:7:19: warning: 'images.quality.jpeg' should be a whole number from 1 to 100, "
                     + "not '101'; using the default",
-                "site.yml:8:3: warning: unknown key 'images.size'; ignored",
+                "site.yml:8:3: warning: unknown key 'images.dimensions'; ignored",
                 "site.yml:9:9: warning: 'motion' should be a mapping of blur_radius, transition, "
                     + "caption_transition, page_transition, easing, duration or kenburns, not 'fast'; using the default",
             ])

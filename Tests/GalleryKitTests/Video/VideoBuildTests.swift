@@ -182,7 +182,8 @@ import Testing
         let clip = PhotoSource(
             sourcePath: "a/clip.mp4", fileName: "clip.mp4", slug: "clip", urlPath: "a/clip/")
         let output = await stage.run(
-            [clip], contentDirectory: sandbox.content, diagnostics: diagnostics, progress: { _ in })
+            [VideoStage.Job(clip: clip)], contentDirectory: sandbox.content, diagnostics: diagnostics,
+            progress: { _ in })
         #expect(output.videos.isEmpty)
         #expect(
             diagnostics.diagnostics.map(\.description) == [

@@ -72,7 +72,8 @@ import Testing
         let tools = try TestClips.tools
         do throws(VideoStageFailure) {
             _ = try VideoProbe.probe(
-                file, displayPath: "a/notes.mp4", tools: tools, cancellation: ProcessCancellation())
+                MovieSource(path: file.path), displayPath: "a/notes.mp4", tools: tools,
+                cancellation: ProcessCancellation())
             Issue.record("a text file was probed as a video")
         } catch {
             guard case .failed(let problem) = error else { throw TestClips.ClipError(message: "cancelled") }

@@ -270,6 +270,7 @@
 
   stage.addEventListener("pointerdown", function (event) {
     if (event.button > 0 || !frame || busy || !event.isPrimary && list().length !== 1) return;
+    if (event.target.closest && event.target.closest("[data-gk-live]")) return;
     if (clip && !swipesClip(event)) return;
     pause();
     if (event.pointerType === "mouse") event.preventDefault();

@@ -217,5 +217,74 @@
     });
   }
 
+  function setupLive(button) {
+    var video = document.querySelector("[data-gk-live-video]");
+    var frame = video && video.closest("[data-blurup]");
+    if (!frame) return;
+    var playing = null, held = null, ignoreClickUntil = 0;
+    function warm() { if (video.preload !== "auto") video.preload = "auto"; }
+    function play(how) {
+      if (playing) { if (how === "press") playing = how; return; }
+      playing = how;
+      warm();
+      frame.classList.add("is-live");
+      button.setAttribute("aria-pressed", "true");
+      try { video.currentTime = 0; } catch (e) { /* not loaded yet: it starts at 0 anyway */ }
+      var started = video.play();
+      if (started && started.catch) started.catch(stop);
+    }
+    function stop() {
+      if (!playing) return;
+      playing = null;
+      video.pause();
+      frame.classList.remove("is-live");
+      button.setAttribute("aria-pressed", "false");
+    }
+    video.addEventListener("ended", stop);
+    button.addEventListener("click", function (event) {
+      event.stopPropagation();
+      if (performance.now() < ignoreClickUntil) return;  // the click that ends a hold
+      if (playing === "press") stop(); else play("press");
+    });
+    button.addEventListener("focus", warm);
+    button.addEventListener("pointerenter", function (event) {
+      warm();
+      if (event.pointerType === "mouse" && motionOK.matches) play("hover");
+    });
+    button.addEventListener("pointerleave", function (event) {
+      if (event.pointerType === "mouse" && playing === "hover") stop();
+    });
+    function cancelHold() {
+      if (held) clearTimeout(held.timer);
+      held = null;
+    }
+    frame.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "mouse") return;
+      warm();
+      cancelHold();
+      if (!motionOK.matches) return;
+      held = { x: event.clientX, y: event.clientY, timer: setTimeout(function () {
+        held = null;
+        play("hold");
+      }, 300) };
+    });
+    frame.addEventListener("pointermove", function (event) {
+      if (held && Math.hypot(event.clientX - held.x, event.clientY - held.y) > 10) cancelHold();
+    });
+    ["pointerup", "pointercancel"].forEach(function (type) {
+      frame.addEventListener(type, function () {
+        cancelHold();
+        if (playing !== "hold") return;
+        ignoreClickUntil = performance.now() + 600;
+        stop();
+      });
+    });
+    frame.addEventListener("contextmenu", function (event) { if (playing === "hold" || held) event.preventDefault(); });
+    if (motionOK.addEventListener) {
+      motionOK.addEventListener("change", function () { if (!motionOK.matches && playing !== "press") stop(); });
+    }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-gk-live]"), setupLive);
+
   Array.prototype.forEach.call(document.querySelectorAll("[data-slider]"), setupSlider);
 })();
