@@ -27,6 +27,11 @@ package enum FuzzEntryPoints {
         // the bytes read as an .xmp sidecar.
         digest &+= EmbeddedMetadata.read(bytes)?.keywords.count ?? 0
         digest &+= XMPParser.parse(bytes)?.subjects.count ?? 0
+        // A Motion Photo's movie (from its XMP, checked against the bytes); an iPhone's
+        // content identifier (the MakerNote read by hand).
+        digest &+= Int(truncatingIfNeeded: MotionPhoto.locate(in: bytes)?.length ?? 0)
+        let exifPayload = JPEGMarkers.exifPayload(in: bytes)
+        digest &+= exifPayload.flatMap(ExifReader.appleContentIdentifier)?.utf8.count ?? 0
         do throws(CodecFailure) {
             switch format {
             case .jpeg:

@@ -6,7 +6,8 @@ import Foundation
 /// leak when their EXIF has a GPS IFD at all or their XMP names a GPS property, even with
 /// zero or missing coordinates; ISO base media files (MP4, MOV, HEIF) leak when their atoms
 /// hold a location (``MovieMetadata``: `©xyz`, `loci`, the ISO 6709 key, timed-metadata
-/// tracks), and are also searched like text for the sources' coordinates. Every other file (HTML, XML, JSON, CSS, JS, text, or anything
+/// tracks), and are also searched like text for the sources' coordinates; so is a movie after
+/// a JPEG's end (a Motion Photo's MP4, which the original rewriter leaves out). Every other file (HTML, XML, JSON, CSS, JS, text, or anything
 /// unknown) leaks when it spells out one of the source photos' coordinates, by the rule of
 /// ``CoordinateTextMatcher``, or when it embeds a base64 `data:` image that carries GPS.
 /// The scanner is independent of the image stage: it reads metadata with its own pure-Swift
@@ -37,6 +38,7 @@ struct GPSLeakScanner: Sendable {
                     .unreadable(detail: "compressed text in it cannot be inflated (damaged, or over 16 MiB)"),
                     file: path)
             }
+            if let leak = appendedMovieLeak(path: path, bytes: bytes) { return leak }
             // MP4/MOV/HEIF keep a location as ISO 6709 text (`©xyz`: "+48.8582+002.2945/").
             guard bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
         }
@@ -105,6 +107,30 @@ struct GPSLeakScanner: Sendable {
             if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { paths.append(path) }
         }
         return try await scanOutput(directory: directory, paths: paths.sorted(), workers: workers)
+    }
+
+    /// A leak in a movie appended to a JPEG (a Motion Photo's): after the image's end, any
+    /// `ftyp` box is walked as a movie. A JPEG that ends with its EOI marker has nothing
+    /// appended, so only the others are searched.
+    func appendedMovieLeak(path: String, bytes: [UInt8]) -> GPSLeak? {
+        guard bytes.count > 16, bytes[0] == 0xFF, bytes[1] == 0xD8,
+            !(bytes[bytes.count - 2] == 0xFF && bytes[bytes.count - 1] == 0xD9)
+        else { return nil }
+        let movie = MovieBytesInMemory(bytes: bytes)
+        var from = 8
+        while let found = bytes[from...].firstRange(of: Array("ftyp".utf8)) {
+            from = found.upperBound
+            let start = Int64(found.lowerBound - 4)
+            guard let findings = try? MovieMetadata.read(movie, in: start..<movie.size),
+                !findings.locationBoxes.isEmpty
+            else { continue }
+            var boxes: [String] = []
+            for box in findings.locationBoxes where !boxes.contains(box) { boxes.append(box) }
+            return GPSLeak(
+                .videoLocation(boxes: boxes.joined(separator: ", ") + " (in the movie after the image)"),
+                file: path)
+        }
+        return nil
     }
 
     /// A leak in the atoms of an MP4 or MOV at `url`, read box by box (the media data is never

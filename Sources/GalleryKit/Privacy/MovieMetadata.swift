@@ -46,7 +46,9 @@ enum MovieMetadata {
 
     /// Walks the boxes of the file, or of the movie at `range` in it (a Motion Photo's, after
     /// its still).
-    static func read(_ file: FileReader, in range: Range<Int64>? = nil) throws(FileReadFailure) -> Findings {
+    static func read(_ file: some MovieBytes, in range: Range<Int64>? = nil) throws(FileReadFailure)
+        -> Findings
+    {
         var findings = Findings()
         var budget = 100_000
         let range = range ?? 0..<file.size
@@ -57,7 +59,7 @@ enum MovieMetadata {
     }
 
     private static func walk(
-        _ file: FileReader, from start: Int64, to end: Int64, path: [String], findings: inout Findings,
+        _ file: some MovieBytes, from start: Int64, to end: Int64, path: [String], findings: inout Findings,
         budget: inout Int
     ) throws(FileReadFailure) {
         var offset = start
@@ -126,7 +128,8 @@ enum MovieMetadata {
 
     /// The duration a movie header declares: version 0 has a 32-bit time scale at 12 and
     /// duration at 16; version 1 64-bit times, the scale at 20 and the duration at 24.
-    private static func movieDuration(_ file: FileReader, at start: Int64) throws(FileReadFailure) -> Double?
+    private static func movieDuration(_ file: some MovieBytes, at start: Int64) throws(FileReadFailure)
+        -> Double?
     {
         let bytes = try file.read(at: start, count: 32)
         guard bytes.count == 32 else { return nil }
@@ -142,7 +145,7 @@ enum MovieMetadata {
     }
 
     /// QuickTime user-data text: a 16-bit length, a 16-bit language, the text.
-    private static func userDataText(_ file: FileReader, from start: Int64, to end: Int64)
+    private static func userDataText(_ file: some MovieBytes, from start: Int64, to end: Int64)
         throws(FileReadFailure) -> String?
     {
         let bytes = try file.read(at: start, count: Int(min(end - start, Int64(maxPayload))))
@@ -153,7 +156,7 @@ enum MovieMetadata {
     }
 
     /// The names in a `keys` box: version and flags, a count, then (size, namespace, name).
-    private static func keyNames(_ file: FileReader, from start: Int64, to end: Int64)
+    private static func keyNames(_ file: some MovieBytes, from start: Int64, to end: Int64)
         throws(FileReadFailure) -> [String]
     {
         let bytes = try file.read(at: start, count: Int(min(end - start, Int64(maxPayload))))
@@ -173,7 +176,7 @@ enum MovieMetadata {
     /// `ilst` items: each box's type is a 1-based index into `keys`; its `data` box holds the
     /// value (8 bytes of type and locale, then the text).
     private static func items(
-        _ file: FileReader, from start: Int64, to end: Int64, keys: [String], findings: inout Findings,
+        _ file: some MovieBytes, from start: Int64, to end: Int64, keys: [String], findings: inout Findings,
         budget: inout Int
     ) throws(FileReadFailure) {
         let bytes = try file.read(at: start, count: Int(min(end - start, Int64(maxPayload))))
@@ -251,5 +254,26 @@ enum MovieMetadata {
             abs(latitude) <= 90, abs(longitude) <= 180
         else { return nil }
         return GPSCoordinate(latitude: latitude, longitude: longitude, source: source)
+    }
+}
+
+/// What ``MovieMetadata`` walks: a file on disk, or bytes already read (a published JPEG,
+/// searched for a movie appended to it).
+protocol MovieBytes {
+    var size: Int64 { get }
+    /// Up to `count` bytes from `offset`; fewer at the end.
+    func read(at offset: Int64, count: Int) throws(FileReadFailure) -> [UInt8]
+}
+
+extension FileReader: MovieBytes {}
+
+/// Bytes in memory as ``MovieBytes``.
+struct MovieBytesInMemory: MovieBytes {
+    let bytes: [UInt8]
+    var size: Int64 { Int64(bytes.count) }
+
+    func read(at offset: Int64, count: Int) throws(FileReadFailure) -> [UInt8] {
+        guard offset >= 0, offset < size, count > 0 else { return [] }
+        return Array(bytes[Int(offset)..<Int(min(size, offset + Int64(count)))])
     }
 }
