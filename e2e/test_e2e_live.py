@@ -165,6 +165,44 @@ def test_the_mouse_on_the_live_button_plays_it_and_leaving_stops_it(live_site, s
     assert not state["live"] and state["paused"], state
 
 
+def _touch(browser, kind: str, x: float = 0, y: float = 0) -> None:
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_a_finger_held_on_the_photo_plays_it_until_it_lifts(live_site, serve, browser):
+    _, _, output = live_site
+    base = serve(output)
+    set_reduced_motion(browser, False)
+    browser.get(base + "live/img-0001/")
+    time.sleep(0.5)
+    box = browser.execute_script(
+        "const r = document.querySelector('[data-gk-live-video]').getBoundingClientRect();"
+        "return [r.x + r.width / 2, r.y + r.height / 2];"
+    )
+    # A tap is no hold: nothing plays.
+    _touch(browser, "touchStart", *box)
+    _touch(browser, "touchEnd")
+    time.sleep(0.6)
+    assert not browser.execute_script(LIVE_STATE_JS)["live"]
+    _touch(browser, "touchStart", *box)
+    state = _wait_for(browser, lambda s: s["t"] > 0.2)
+    assert state["live"] and not state["paused"], state
+    _touch(browser, "touchEnd")
+    state = _wait_for(browser, lambda s: not s["live"], timeout=3)
+    assert not state["live"] and state["paused"], state
+    # Under reduced motion a hold plays nothing.
+    set_reduced_motion(browser, True)
+    browser.get(base + "live/img-0001/")
+    time.sleep(0.5)
+    _touch(browser, "touchStart", *box)
+    time.sleep(1.0)
+    _touch(browser, "touchEnd")
+    state = browser.execute_script(LIVE_STATE_JS)
+    assert not state["live"] and state["t"] == 0, state
+    set_reduced_motion(browser, False)
+
+
 def test_reduced_motion_nothing_plays_without_a_press_and_a_press_plays(live_site, serve, browser):
     _, _, output = live_site
     base = serve(output)

@@ -300,11 +300,12 @@
         play("hold");
       }, 300) };
     });
-    frame.addEventListener("pointermove", function (event) {
+    // On the window: the viewer captures the pointer on its stage, so the frame sees no more.
+    window.addEventListener("pointermove", function (event) {
       if (held && Math.hypot(event.clientX - held.x, event.clientY - held.y) > 10) cancelHold();
     });
     ["pointerup", "pointercancel"].forEach(function (type) {
-      frame.addEventListener(type, function () {
+      window.addEventListener(type, function () {
         cancelHold();
         if (playing !== "hold") return;
         ignoreClickUntil = performance.now() + 600;
