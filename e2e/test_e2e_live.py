@@ -10,6 +10,7 @@ JPEG with an MP4 (and its location) appended and its XMP pointing at it.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -21,6 +22,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def make_album(album: Path) -> None:
@@ -39,7 +42,18 @@ def make_album(album: Path) -> None:
     live_still(album / "DSC_0004.jpg", None, colour=(200, 200, 90))
     live_movie(album / "DSC_0004.mov", None, seconds=7.0)
     motion_photo(album / "PXL_0005.jpg")
-    for stem in ["IMG_0001", "IMG_0002", "IMG_0003", "DSC_0004", "PXL_0005"]:
+    # A HEIC still, renamed: its identifier is read through libheif.
+    heic = album / "IMG_0006.heic"
+    shutil.copy(REPO / "Tests/Fixtures/corpus/sigal-sample/dir1/test1/outdoor.heic", heic)
+    live_still(album.parent / "apple.jpg", "5F2A8C1E-0006")
+    subprocess.run(
+        ["exiftool", "-q", "-overwrite_original", "-tagsFromFile", str(album.parent / "apple.jpg"),
+         "-MakerNotes", "-Make", "-Model", str(heic)],
+        check=True,
+    )  # fmt: skip
+    (album.parent / "apple.jpg").unlink()
+    live_movie(album / "IMG_E0006.mov", "5F2A8C1E-0006")
+    for stem in ["IMG_0001", "IMG_0002", "IMG_0003", "DSC_0004", "PXL_0005", "IMG_0006"]:
         (album / f"{stem}.md").write_text(f"---\nalt: Test picture {stem}\n---\n")
 
 
@@ -54,18 +68,19 @@ def live_site(galleryc, tmp_path_factory):
     return work, result, result.check()
 
 
-LIVE = ["img-0001", "img-0002", "img-0003", "pxl-0005"]
+LIVE = ["img-0001", "img-0002", "img-0003", "pxl-0005", "img-0006"]
 
 
 def test_a_still_and_its_movie_are_one_item_with_a_live_badge(live_site):
     _, result, output = live_site
-    assert "3 Live Photos" in result.stderr, result.stderr
+    assert "4 Live Photos" in result.stderr, result.stderr
     album = (output / "live" / "index.html").read_text()
     tiles = album.split('class="card-link" href="')[1:]
     hrefs = [tile.split('"')[0] for tile in tiles]
-    assert hrefs == [f"/live/{slug}/" for slug in ["dsc-0004", "dsc-0004-2", *LIVE[:3], "pxl-0005"]], hrefs
+    order = ["dsc-0004", "dsc-0004-2", "img-0001", "img-0002", "img-0003", "img-0006", "pxl-0005"]
+    assert hrefs == [f"/live/{slug}/" for slug in order], hrefs
     badged = sorted(tile.split('"')[0].split("/")[2] for tile in tiles if "gk-live-badge" in tile)
-    assert badged == LIVE
+    assert badged == sorted(LIVE)
     # The movies of pairs have no page; the long clip does, as a video.
     pages = sorted(p.name for p in (output / "live").iterdir() if p.is_dir())
     assert pages == sorted(["dsc-0004", "dsc-0004-2", *LIVE])
