@@ -175,6 +175,16 @@ def motion_photo(
     alone) or `container_only` (the directory alone). Returns the MP4's offset and length."""
     if legacy_only and container_only:
         raise ValueError("legacy_only and container_only leave no Motion Photo XMP")
+    mp4 = _motion_mp4(path, seconds, size, location)
+    xmp = _motion_xmp(len(mp4), padding, legacy=not container_only, container=not legacy_only)
+    Image.new("RGB", size, (40, 90, 160)).save(path, "JPEG", quality=90, xmp=xmp)
+    with path.open("ab") as file:
+        file.write(bytes(padding) + mp4)
+    return path.stat().st_size - len(mp4), len(mp4)
+
+
+def _motion_mp4(path: Path, seconds: float, size: tuple[int, int], location: str | None) -> bytes:
+    """The MP4 a phone appends: its location (when given) as Android's muxer writes it."""
     mp4_path = path.with_suffix(".mp4.tmp")
     _encode(mp4_path, seconds, f"{size[0]}x{size[1]}", "mp4", {})
     head, boxes = _split_moov(mp4_path.read_bytes())
@@ -183,12 +193,24 @@ def motion_photo(
     if location is not None:
         text = location.encode()  # after its length and the language code of "eng"
         boxes.append(_box(b"udta", _box(b"\xa9xyz", struct.pack(">HH", len(text), 0x15C7) + text)))
-    mp4 = head + _box(b"moov", b"".join(boxes))
-    xmp = _motion_xmp(len(mp4), padding, legacy=not container_only, container=not legacy_only)
-    Image.new("RGB", size, (40, 90, 160)).save(path, "JPEG", quality=90, xmp=xmp)
+    return head + _box(b"moov", b"".join(boxes))
+
+
+def motion_photo_heic(path: Path, still: Path, seconds: float = 1.5, location: str | None = LOCATION) -> int:
+    """A HEIC Motion Photo (as Galaxies write them): `still` (a HEIC) with the Motion Photo
+    XMP written by exiftool, then the MP4 in a top-level `mpvd` box (a second `ftyp` at the top
+    level would make the file no HEIF to libheif), so that it still ends the file. Returns the
+    MP4's length."""
+    mp4 = _motion_mp4(path, seconds, (320, 240), location)
+    xmp_file = path.with_suffix(".xmp.tmp")
+    xmp_file.write_bytes(_motion_xmp(len(mp4), 0, legacy=True, container=True))
+    subprocess.run(
+        ["exiftool", "-q", "-o", str(path), f"-xmp<={xmp_file}", str(still)], check=True, timeout=60
+    )
+    xmp_file.unlink()
     with path.open("ab") as file:
-        file.write(bytes(padding) + mp4)
-    return path.stat().st_size - len(mp4), len(mp4)
+        file.write(_box(b"mpvd", mp4))
+    return len(mp4)
 
 
 def has_location(data: bytes) -> bool:

@@ -17,13 +17,14 @@ from pathlib import Path
 
 import pytest
 from conftest import run_build, set_reduced_motion
-from live_fixtures import has_location, live_movie, live_still, motion_photo
+from live_fixtures import has_location, live_movie, live_still, motion_photo, motion_photo_heic
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 REPO = Path(__file__).resolve().parent.parent
+HEIC = "Tests/Fixtures/corpus/sigal-sample/dir1/test1/outdoor.heic"
 
 
 def make_album(album: Path) -> None:
@@ -42,9 +43,10 @@ def make_album(album: Path) -> None:
     live_still(album / "DSC_0004.jpg", None, colour=(200, 200, 90))
     live_movie(album / "DSC_0004.mov", None, seconds=7.0)
     motion_photo(album / "PXL_0005.jpg")
+    motion_photo_heic(album / "PXL_0007.heic", REPO / HEIC)
     # A HEIC still, renamed: its identifier is read through libheif.
     heic = album / "IMG_0006.heic"
-    shutil.copy(REPO / "Tests/Fixtures/corpus/sigal-sample/dir1/test1/outdoor.heic", heic)
+    shutil.copy(REPO / HEIC, heic)
     live_still(album.parent / "apple.jpg", "5F2A8C1E-0006")
     subprocess.run(
         ["exiftool", "-q", "-overwrite_original", "-tagsFromFile", str(album.parent / "apple.jpg"),
@@ -53,7 +55,7 @@ def make_album(album: Path) -> None:
     )  # fmt: skip
     (album.parent / "apple.jpg").unlink()
     live_movie(album / "IMG_E0006.mov", "5F2A8C1E-0006")
-    for stem in ["IMG_0001", "IMG_0002", "IMG_0003", "DSC_0004", "PXL_0005", "IMG_0006"]:
+    for stem in ["IMG_0001", "IMG_0002", "IMG_0003", "DSC_0004", "PXL_0005", "IMG_0006", "PXL_0007"]:
         (album / f"{stem}.md").write_text(f"---\nalt: Test picture {stem}\n---\n")
 
 
@@ -68,7 +70,7 @@ def live_site(galleryc, tmp_path_factory):
     return work, result, result.check()
 
 
-LIVE = ["img-0001", "img-0002", "img-0003", "pxl-0005", "img-0006"]
+LIVE = ["img-0001", "img-0002", "img-0003", "pxl-0005", "img-0006", "pxl-0007"]
 
 
 def test_a_still_and_its_movie_are_one_item_with_a_live_badge(live_site):
@@ -77,7 +79,7 @@ def test_a_still_and_its_movie_are_one_item_with_a_live_badge(live_site):
     album = (output / "live" / "index.html").read_text()
     tiles = album.split('class="card-link" href="')[1:]
     hrefs = [tile.split('"')[0] for tile in tiles]
-    order = ["dsc-0004", "dsc-0004-2", "img-0001", "img-0002", "img-0003", "img-0006", "pxl-0005"]
+    order = ["dsc-0004", "dsc-0004-2", "img-0001", "img-0002", "img-0003", "img-0006", "pxl-0005", "pxl-0007"]
     assert hrefs == [f"/live/{slug}/" for slug in order], hrefs
     badged = sorted(tile.split('"')[0].split("/")[2] for tile in tiles if "gk-live-badge" in tile)
     assert badged == sorted(LIVE)
@@ -115,11 +117,14 @@ def test_no_published_file_carries_a_location_and_the_original_has_no_movie(live
     for path in output.rglob("*"):
         if path.is_file():
             assert not has_location(path.read_bytes()), path
-    originals = list((output / "_img").rglob("pxl-0005-original.jpg"))
-    assert len(originals) == 1
-    data = originals[0].read_bytes()
-    assert b"ftyp" not in data and data.endswith(b"\xff\xd9")
-    assert len(data) < (work / "content" / "live" / "PXL_0005.jpg").stat().st_size // 4
+    for slug in ["pxl-0007", "pxl-0005"]:
+        originals = list((output / "_img").rglob(f"{slug}-original.jpg"))
+        assert len(originals) == 1, slug
+        data = originals[0].read_bytes()
+        assert b"ftyp" not in data and data.endswith(b"\xff\xd9"), slug
+    # The JPEG's original is the still alone: its bytes up to the EOI.
+    source = (work / "content" / "live" / "PXL_0005.jpg").read_bytes()
+    assert len(data) < len(source) // 4
 
 
 def test_a_rebuild_transcodes_nothing(live_site, galleryc):

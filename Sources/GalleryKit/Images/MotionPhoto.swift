@@ -2,7 +2,7 @@
 ///
 /// Motion Photos (Google's format, written by Pixels since 2018 and Galaxies since the S20,
 /// and by other Android phones): a JPEG or HEIC with an MP4 appended after the still's own
-/// bytes. The still's XMP points at it, in one of two ways, both read here:
+/// bytes (in a HEIC as the payload of a last top-level `mpvd` box, which HEIF readers skip). The still's XMP points at it, in one of two ways, both read here:
 /// - version 1 (`GCamera:MotionPhoto="1"`): a `Container:Directory`, the still first
 ///   (`Item:Semantic="Primary"`, its length implied), then the items after it, each with its
 ///   `Item:Length` and `Item:Padding`; the movie is the item with `Item:Semantic="MotionPhoto"`
