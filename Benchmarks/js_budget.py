@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The site's JavaScript budget: every .js file a built site ships, gzipped (level 9, as a
 host would), summed and checked against 8 KB (issue 13). Live reload is not counted: `galleryc
-serve` injects it and never writes it to the output. Whole-line `//` comments are left out, as
-galleryc leaves them out when it publishes a script (ThemeAssets.withoutLineComments), so the
-theme's own folder measures as a built site does.
+serve` injects it and never writes it to the output. Whole-line `//` comments and the lines'
+indentation are left out, as galleryc leaves them out when it publishes a script
+(ThemeAssets.withoutLineComments), so the theme's own folder measures as a built site does.
 
 Usage: python3 Benchmarks/js_budget.py [SITE] [--budget BYTES]
   SITE    a built site (public/); default: the theme's own Templates/assets
@@ -21,9 +21,10 @@ BUDGET = 8 * 1024
 
 
 def published(data: bytes) -> bytes:
-    """The script as galleryc publishes it: without lines whose first non-blank text is //."""
-    lines = data.split(b"\n")
-    return b"\n".join(line for line in lines if not line.lstrip(b" \t").startswith(b"//"))
+    """The script as galleryc publishes it: without lines whose first non-blank text is //,
+    and without the indentation of the others."""
+    lines = (line.lstrip(b" \t") for line in data.split(b"\n"))
+    return b"\n".join(line for line in lines if not line.startswith(b"//"))
 
 
 def main() -> int:

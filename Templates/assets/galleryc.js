@@ -240,27 +240,22 @@
     });
   }
 
-  // A Live Photo's motion plays over its still and returns to the still at its end; never by
-  // itself. A press of the Live button plays it (a click, a tap, Enter or Space), and, when
-  // the reader's motion preference is no-preference, so do a mouse resting on the button and
-  // a finger held on the photo or the button (it stops when the finger lifts). Under reduced
-  // motion only the press plays it. The movie is fetched when the button is first
-  // approached (hover, focus, touch), not with the page.
+  // A Live Photo's motion plays over its still, back to the still at its end; never by itself.
+  // A press of the Live button plays it to the end; without a motion preference a mouse on
+  // the button, or a finger held on the photo, plays it until they leave (README: Live Photos).
   function setupLive(button) {
     var video = document.querySelector("[data-gk-live-video]");
     var frame = video && video.closest("[data-blurup]");
     if (!frame) return;
-    // What started the motion: "press" plays to the end (a second press stops it), "hover"
-    // and "hold" stop when the mouse leaves or the finger lifts.
-    var playing = null, held = null, ignoreClickUntil = 0;
-    function warm() { if (video.preload !== "auto") video.preload = "auto"; }
+    var playing = null, held = null, ignoreClick = 0;  // playing: "press", "hover" or "hold"
+    function warm() { video.preload = "auto"; }
     function play(how) {
       if (playing) { if (how === "press") playing = how; return; }
       playing = how;
       warm();
       frame.classList.add("is-live");
       button.setAttribute("aria-pressed", "true");
-      try { video.currentTime = 0; } catch (e) { /* not loaded yet: it starts at 0 anyway */ }
+      try { video.currentTime = 0; } catch (e) { /* not loaded: it starts at 0 */ }
       var started = video.play();
       if (started && started.catch) started.catch(stop);
     }
@@ -271,10 +266,11 @@
       frame.classList.remove("is-live");
       button.setAttribute("aria-pressed", "false");
     }
+    function unhold() { if (held) clearTimeout(held.timer); held = null; }
     video.addEventListener("ended", stop);
     button.addEventListener("click", function (event) {
       event.stopPropagation();
-      if (performance.now() < ignoreClickUntil) return;  // the click that ends a hold
+      if (performance.now() < ignoreClick) return;  // the click that ends a hold
       if (playing === "press") stop(); else play("press");
     });
     button.addEventListener("focus", warm);
@@ -282,37 +278,28 @@
       warm();
       if (event.pointerType === "mouse" && motionOK.matches) play("hover");
     });
-    button.addEventListener("pointerleave", function (event) {
-      if (event.pointerType === "mouse" && playing === "hover") stop();
-    });
-    // Press and hold, on touch: after 300 ms without moving, until the finger lifts.
-    function cancelHold() {
-      if (held) clearTimeout(held.timer);
-      held = null;
-    }
+    button.addEventListener("pointerleave", function () { if (playing === "hover") stop(); });
     frame.addEventListener("pointerdown", function (event) {
       if (event.pointerType === "mouse") return;
       warm();
-      cancelHold();
-      if (!motionOK.matches) return;
-      held = { x: event.clientX, y: event.clientY, timer: setTimeout(function () {
+      unhold();
+      if (motionOK.matches) held = { x: event.clientX, y: event.clientY, timer: setTimeout(function () {
         held = null;
         play("hold");
       }, 300) };
     });
-    // On the window: the viewer captures the pointer on its stage, so the frame sees no more.
+    // On the window: the viewer captures the pointer on its stage.
     window.addEventListener("pointermove", function (event) {
-      if (held && Math.hypot(event.clientX - held.x, event.clientY - held.y) > 10) cancelHold();
+      if (held && Math.hypot(event.clientX - held.x, event.clientY - held.y) > 10) unhold();
     });
     ["pointerup", "pointercancel"].forEach(function (type) {
       window.addEventListener(type, function () {
-        cancelHold();
+        unhold();
         if (playing !== "hold") return;
-        ignoreClickUntil = performance.now() + 600;
+        ignoreClick = performance.now() + 600;
         stop();
       });
     });
-    // A finger held on the photo is for the motion, not the browser's image menu.
     frame.addEventListener("contextmenu", function (event) { if (playing === "hold" || held) event.preventDefault(); });
     if (motionOK.addEventListener) {
       motionOK.addEventListener("change", function () { if (!motionOK.matches && playing !== "press") stop(); });

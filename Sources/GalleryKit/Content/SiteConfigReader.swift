@@ -11,7 +11,7 @@ enum SiteConfigReader {
     static let viewerKeys = ["slideshow_seconds", "stage"]
     static let imageKeys = [
         "widths", "formats", "quality", "progressive", "background", "max_megapixels", "min_rating", "raw",
-        "raw_pairs", "live",
+        "raw_pairs", "live", "hdr",
     ]
 
     /// - Parameter text: the file's contents, nil when there is no site.yml (then every setting
@@ -201,6 +201,7 @@ enum SiteConfigReader {
         if let background = images.color("background") { settings.background = background }
         if let limit = images.int("max_megapixels", in: 1...10_000) { settings.maxMegapixels = limit }
         if let raw = images.choice("raw", RAWSetting.self) { settings.raw = raw }
+        if let hdr = images.choice("hdr", HDRSetting.self) { settings.hdr = hdr }
         if let quality = images.nested("quality", knownKeys: ["jpeg", "webp", "avif"]) {
             if let jpeg = quality.int("jpeg", in: 1...100) { settings.jpegQuality = jpeg }
             if let webp = quality.int("webp", in: 1...100) { settings.webpQuality = webp }

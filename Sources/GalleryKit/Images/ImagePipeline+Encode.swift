@@ -21,11 +21,15 @@ extension ImagePipeline {
     /// (by default the default theme's light page colour; the stage does not read the theme's
     /// CSS, and JPEG is only the fallback for browsers without WebP). Each call works on its own
     /// copy of the pixels it changes, so calls can run in parallel on the same sizes.
-    /// - Parameter suffix: put after the width in the file name (`-still` for the still frame
-    ///   of an animation, whose animated WebP has the plain name).
+    /// - Parameters:
+    ///   - suffix: put after the width in the file name (`-still` for the still frame of an
+    ///     animation, whose animated WebP has the plain name).
+    ///   - gainMap: for a JPEG, the source's gain map and the photo's full size: the file is
+    ///     then an Ultra HDR JPEG (``GainMap``).
     func encode(
         _ pixels: PixelBuffer, as format: ImageFormat, icc: [UInt8]?, exif: [UInt8]?,
-        file: String, hash: String, slug: String, directory: URL, suffix: String = ""
+        file: String, hash: String, slug: String, directory: URL, suffix: String = "",
+        gainMap: (map: GainMap, photoWidth: Int, photoHeight: Int)? = nil
     ) throws(ImageError) -> Rendition {
         let name = "\(slug)-\(pixels.width)\(suffix).\(format.fileExtension)"
         let fail = { (detail: String) in ImageError(.cannotWrite("\(name): \(detail)"), file: file) }
@@ -35,9 +39,13 @@ extension ImagePipeline {
             case .avif: settings.avifQuality
             default: settings.jpegQuality
             }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do throws(CodecFailure) {
             bytes = try encoded(pixels, as: format, quality: quality, icc: icc, exif: exif)
+            if let gainMap {
+                bytes = try gainMap.map.ultraHDR(
+                    primary: bytes, photoWidth: gainMap.photoWidth, photoHeight: gainMap.photoHeight)
+            }
         } catch {
             throw ImageError(problem(error, writing: name), file: file)
         }

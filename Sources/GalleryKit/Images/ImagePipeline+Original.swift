@@ -32,7 +32,13 @@ extension ImagePipeline {
             guard let rewritten = OriginalRewriter.rewriteJPEG(data, exif: exif) else {
                 throw ImageError(.corrupt("the JPEG markers are damaged"), file: photo.sourcePath)
             }
-            (bytes, format) = (rewritten, .jpeg)
+            // An Ultra HDR original keeps its gain map (itself rewritten: only its gain map
+            // metadata stays), as it keeps its pixels.
+            let hdr = settings.hdr == .keep ? GainMap.originalGainMap(in: data) : nil
+            (bytes, format) = (
+                hdr.map { GainMap.assemble(primary: rewritten, gainMap: $0.gainMap, extra: $0.extra) }
+                    ?? rewritten, .jpeg
+            )
         case .png:
             guard let rewritten = OriginalRewriter.rewritePNG(data) else {
                 throw ImageError(.corrupt("the PNG chunks are damaged"), file: photo.sourcePath)

@@ -20,7 +20,8 @@ struct ImagePipeline: Sendable {
     /// ``PhotoDerivatives/described`` (older entries lack them).
     ///
     /// 7: a Motion Photo's movie found (``PhotoDerivatives/embeddedMovie``), so that photos
-    /// processed before it show their motion.
+    /// processed before it show their motion; an Ultra HDR JPEG's gain map kept in its JPEG
+    /// renditions (``PhotoDerivatives/hdrGainMap``).
     static let version = "galleryc-images-7"
     /// What rendition URLs (`_img/<hash>/`) hash in. It stayed at 4 when ``version`` became 5,
     /// so that photos whose renditions did not change keep their URLs; those that did change
@@ -105,13 +106,17 @@ struct ImagePipeline: Sendable {
             }
         }
         let codec = { (failure: CodecFailure) in fail(problem(failure)) }
-        let encoder = RenditionEncoder(
-            pipeline: self,
-            target: .init(
-                file: photo.sourcePath, hash: hash, slug: photo.slug, directory: directory,
-                iccProfile: source.iccProfile,
-                exif: source.exif.flatMap { ExifWriter.payload(for: $0, groups: settings.privacy.exif) }),
-            formats: settings.formats)
+        var target = RenditionEncoder.Target(
+            file: photo.sourcePath, hash: hash, slug: photo.slug, directory: directory,
+            iccProfile: source.iccProfile,
+            exif: source.exif.flatMap { ExifWriter.payload(for: $0, groups: settings.privacy.exif) })
+        if settings.hdr == .keep, settings.formats.contains(.jpeg) {
+            // A damaged gain map leaves the photo SDR, as a reader without HDR shows it.
+            target.gainMap = try? GainMap.read(
+                data, orientation: source.exif?.summary.orientation ?? 1, maxPixels: maxPixels)
+            (target.photoWidth, target.photoHeight) = (source.width, source.height)
+        }
+        let encoder = RenditionEncoder(pipeline: self, target: target, formats: settings.formats)
         do throws(CodecFailure) {
             for width in widths {
                 let height = RenditionPlan.height(
@@ -144,6 +149,7 @@ struct ImagePipeline: Sendable {
             original: original, notices: source.notices.isEmpty ? nil : source.notices,
             described: described)
         derivatives.embeddedMovie = MotionPhoto.locate(in: data)
+        if target.gainMap != nil { derivatives.hdrGainMap = true }
         return ImageResult(derivatives: derivatives, preview: preview)
     }
 

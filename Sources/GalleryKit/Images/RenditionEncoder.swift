@@ -18,6 +18,11 @@ final class RenditionEncoder: Sendable {
         var iccProfile: [UInt8]?
         /// The allow-listed EXIF as a TIFF payload.
         var exif: [UInt8]?
+        /// The source's HDR gain map, put into each JPEG rendition, and the photo's size it
+        /// is relative to.
+        var gainMap: GainMap?
+        var photoWidth = 0
+        var photoHeight = 0
     }
 
     private let pipeline: ImagePipeline
@@ -42,7 +47,9 @@ final class RenditionEncoder: Sendable {
                 let result = Result { () throws(ImageError) -> Rendition in
                     try pipeline.encode(
                         pixels, as: format, icc: target.iccProfile, exif: target.exif, file: target.file,
-                        hash: target.hash, slug: target.slug, directory: target.directory)
+                        hash: target.hash, slug: target.slug, directory: target.directory,
+                        gainMap: format == .jpeg
+                            ? target.gainMap.map { ($0, target.photoWidth, target.photoHeight) } : nil)
                 }
                 results.withLock { $0.append((pixels.width, index, result)) }
             }

@@ -43,6 +43,9 @@ extension ImageSettings {
             // it on their own (``rawSuffix(for:)``), so that `raw: develop` renders the RAW
             // files again and no other photo.
             FingerprintField(property: "raw", text: nil),
+            // Left out at its default: `keep` changes only the JPEGs of photos with a gain map,
+            // which the pipeline version made again when it came; `off` changes their URLs.
+            FingerprintField(property: "hdr", text: hdr == .keep ? nil : "hdr=\(hdr.rawValue)"),
         ]
     }
 

@@ -7,7 +7,7 @@ import Foundation
 
 extension PhotoDerivatives {
     /// Version of the layout below; a pack of another version is not read.
-    /// 2: ``embeddedMovie`` and ``live``.
+    /// 2: ``hdrGainMap``, ``embeddedMovie`` and ``live``.
     static let bytesVersion = 2
 
     var packedBytes: [UInt8] {
@@ -25,6 +25,7 @@ extension PhotoDerivatives {
         writer.add(original) { $1.write(to: &$0) }
         writer.add(notices) { writer, notices in writer.add(notices) { $1.write(to: &$0) } }
         writer.add(described) { $1.write(to: &$0) }
+        writer.add(hdrGainMap) { $0.add($1) }
         writer.add(embeddedMovie) { writer, movie in
             writer.add(Int(movie.offset))
             writer.add(Int(movie.length))
@@ -45,6 +46,7 @@ extension PhotoDerivatives {
             let original = reader.optional({ Rendition(from: &$0) }),
             let notices = reader.optional({ $0.array { ImageNotice(from: &$0) } }),
             let described = reader.optional({ DescriptiveMetadata(from: &$0) }),
+            let hdrGainMap = reader.optional({ $0.bool() }),
             let embeddedMovie = reader.optional({ reader -> EmbeddedMovie? in
                 guard let offset = reader.int(), let length = reader.int() else { return nil }
                 return EmbeddedMovie(offset: Int64(offset), length: Int64(length))
@@ -56,6 +58,7 @@ extension PhotoDerivatives {
             width: width, height: height, exif: exif, renditions: renditions, placeholder: placeholder,
             dominantColor: dominant, focus: FocalPoint(x: x, y: y), hasAlpha: hasAlpha, original: original,
             notices: notices, described: described)
+        self.hdrGainMap = hdrGainMap
         self.embeddedMovie = embeddedMovie
         self.live = live
         self.video = video

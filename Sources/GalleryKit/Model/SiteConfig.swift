@@ -126,11 +126,22 @@ struct ImageSettings: Sendable, Hashable {
     /// How a camera RAW file becomes pixels (`images.raw`): its embedded preview when large
     /// enough, always developed, or not at all (RAW files are then skipped with a note).
     var raw: RAWSetting = .preview
+    /// Keep an Ultra HDR JPEG's gain map in its JPEG renditions (`images.hdr`), offered to HDR
+    /// screens first; `off` publishes them SDR only.
+    var hdr: HDRSetting = .keep
 
     init() {}
 }
 
 /// `images.raw`.
+/// `images.hdr`: what happens to a source's HDR gain map (``GainMap``).
+enum HDRSetting: String, Sendable, Hashable, CaseIterable {
+    /// Every JPEG rendition carries the gain map, resized with it.
+    case keep
+    /// Renditions are SDR only.
+    case off
+}
+
 enum RAWSetting: String, Sendable, Hashable, CaseIterable {
     /// The camera's embedded JPEG when it is at least as wide as the largest rendition, else
     /// developed (``RAWDecoder``).

@@ -35,7 +35,9 @@ enum ImageContext {
     /// `hasAlpha`, and `placeholder`, `dominantColor`, `kenburns` and `transitionName` when
     /// there are any. For an animated photo `webpSrcset` lists the animated WebPs, and
     /// `stillSrcset` (with its `stillType`) the still frames shown under
-    /// `prefers-reduced-motion: reduce`. Nil when the photo has no rendition a browser can show.
+    /// `prefers-reduced-motion: reduce`. An Ultra HDR photo with WebP or AVIF renditions has
+    /// `hdrSrcset`: its JPEGs, which carry the gain map, offered first to HDR screens.
+    /// Nil when the photo has no rendition a browser can show.
     /// The per-photo values reach the page as CSS (``PageStyles``), never a `style` attribute.
     /// - Parameter sizes: the `sizes` attribute: how wide the layout draws the image
     ///   (``ImageSizes``).
@@ -92,6 +94,10 @@ enum ImageContext {
         context["hasWebP"] = .bool(!webp.isEmpty || !avif.isEmpty)
         if !webp.isEmpty { context["webpSrcset"] = .string(srcset(webp, links: links)) }
         if !avif.isEmpty { context["avifSrcset"] = .string(srcset(avif, links: links)) }
+        // Ultra HDR JPEGs go first to screens that show HDR; the others keep WebP and AVIF.
+        if photo.hdrGainMap == true, format == .jpeg, !webp.isEmpty || !avif.isEmpty {
+            context["hdrSrcset"] = .string(srcset(fallback, links: links))
+        }
         return .dictionary(context)
     }
 

@@ -36,16 +36,15 @@ struct ThemeAssets: Sendable, Hashable {
     }
 
     /// A script without its whole-line `//` comments (a line whose first non-blank characters
-    /// are `//`), so the theme's scripts can explain themselves without visitors downloading
-    /// the explanation: about a sixth of the gzipped JavaScript. Nothing else changes; a
-    /// multi-line template literal with a line starting `//` would lose that line, so the
-    /// default theme writes none.
+    /// are `//`) and without the indentation of its lines, so the theme's scripts can explain
+    /// themselves and be laid out for their readers without visitors downloading either:
+    /// about a quarter of the gzipped JavaScript. Nothing else changes (line breaks stay, so
+    /// no statement runs into the next); a multi-line template literal would lose its lines'
+    /// leading blanks and any line starting `//`, so the default theme writes none.
     static func withoutLineComments(_ bytes: [UInt8]) -> [UInt8] {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let kept = lines.filter { line in
-            !line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-                .starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
-        }
+        let kept = lines.map { line in line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+            .filter { !$0.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) }
         return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
     }
 }

@@ -111,6 +111,7 @@ public enum StarterSite {
         #   raw: preview               # camera RAW: the camera's preview, or develop, or off
         #   raw_pairs: jpeg            # a RAW+JPEG pair shows its JPEG (or raw)
         #   live: true                 # Live Photos and Motion Photos play on their page
+        #   hdr: keep                  # Ultra HDR gain maps kept in JPEGs for HDR screens (or off)
         # tags: true                   # tag pages from the photos' keywords
         # video:                       # video clips (needs ffmpeg); video: false leaves them out
         #   enabled: true

@@ -78,6 +78,7 @@ import Testing
             "background": { $0.background = RGBColor(red: 0, green: 0, blue: 0) },
             "privacy": { $0.privacy.publishOriginals = true },
             "privacy.exif": { $0.privacy.exif = [] },
+            "hdr": { $0.hdr = .off },
         ]
         // Decides whether a photo is decoded at all, never the bytes of a rendition; `raw`
         // shapes RAW photos only, through their own suffix (below).

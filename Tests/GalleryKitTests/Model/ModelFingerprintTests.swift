@@ -111,6 +111,7 @@ import Testing
             recorded: Date(timeIntervalSince1970: 1),
             files: [VideoFile(path: "_video/a.mp4", format: .mp4, byteCount: 7)])
         record.embeddedMovie = EmbeddedMovie(offset: 6_487, length: 1 << 33)
+        record.hdrGainMap = true
         record.live = VideoDerivatives(
             duration: 2, width: 640, height: 480, hasAudio: false, transfer: .sdr,
             files: [VideoFile(path: "_video/b/live.mp4", format: .mp4, byteCount: 5)])
@@ -119,7 +120,7 @@ import Testing
         #expect(PhotoDerivatives(packed: Array(bytes.dropLast())) == nil, "a cut record is refused")
         #expect(PhotoDerivatives(packed: bytes + [0]) == nil, "so is one with bytes after it")
         #expect(
-            Self.properties(of: record).count == 14, "a new field of PhotoDerivatives: add it to packedBytes")
+            Self.properties(of: record).count == 15, "a new field of PhotoDerivatives: add it to packedBytes")
         #expect(Self.properties(of: exif).count == 13, "a new field of ExifSummary: add it to its write(to:)")
         #expect(Self.properties(of: record.renditions[0]).count == 6)
         #expect(Self.properties(of: try #require(record.video)).count == 7)

@@ -28,12 +28,12 @@ import Testing
         #expect(assets.files.count == 3)
     }
 
-    @Test func scriptsLoseTheirWholeLineCommentsAndNothingElse() throws {
+    @Test func scriptsLoseTheirWholeLineCommentsAndIndentationAndNothingElse() throws {
         let script =
             "// header\n(function () {\n  // why\n  var url = \"https://x\"; // kept\n\t//tab\n})();\n"
         let stripped = String(
             decoding: ThemeAssets.withoutLineComments(Array(script.utf8)), as: UTF8.self)
-        #expect(stripped == "(function () {\n  var url = \"https://x\"; // kept\n})();\n")
+        #expect(stripped == "(function () {\nvar url = \"https://x\"; // kept\n})();\n")
         #expect(ThemeAssets.withoutLineComments(Array("a\nb".utf8)) == Array("a\nb".utf8))
         let assets = try ThemeFolders([
             (try folder(["a.js": script, "a.css": "/* x */\n// y\n"]), "Templates")

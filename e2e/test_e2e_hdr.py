@@ -1,0 +1,119 @@
+"""HDR gain maps: an Ultra HDR JPEG keeps its gain map in every JPEG rendition (resized with
+it, turned with it, with the same metadata), HDR screens are offered those JPEGs first, and
+`images.hdr: off` publishes SDR only. The fixture is built by `hdr_fixtures.py`; exiftool reads
+what galleryc wrote (the MPF index, the XMP, the gain map image)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import run_build
+from hdr_fixtures import ultra_hdr
+from PIL import Image
+
+pytestmark = [pytest.mark.e2e]
+
+
+def exiftool(*args: str) -> bytes:
+    return subprocess.run(["exiftool", *args], capture_output=True, check=True, timeout=60).stdout
+
+
+def build(galleryc, work: Path, site_yml: str) -> Path:
+    album = work / "content" / "hdr"
+    album.mkdir(parents=True)
+    ultra_hdr(album / "sunset.jpg")
+    ultra_hdr(album / "turned.jpg", orientation=6)
+    Image.new("RGB", (1600, 1200), (90, 120, 160)).save(album / "plain.jpg", quality=90)
+    for stem in ["sunset", "turned", "plain"]:
+        (album / f"{stem}.md").write_text(f"---\nalt: {stem}\n---\n")
+    (work / "content" / "site.yml").write_text(site_yml)
+    return run_build(galleryc, work / "content", work / "public", work).check()
+
+
+@pytest.fixture(scope="module")
+def hdr_site(galleryc, tmp_path_factory) -> Path:
+    return build(
+        galleryc, tmp_path_factory.mktemp("hdr"), "title: HDR\nprivacy:\n  publish_originals: true\n"
+    )
+
+
+def renditions(output: Path, slug: str, extension: str) -> list[Path]:
+    return sorted(
+        p for p in (output / "_img").rglob(f"{slug}-*.{extension}") if "original" not in p.name
+    )
+
+
+def gain_map_of(path: Path) -> tuple[dict, Image.Image]:
+    """The MPF and XMP facts exiftool reads from `path`, and its second image."""
+    facts = json.loads(exiftool("-j", "-G1", "-MPF:all", "-XMP-hdrgm:all", str(path)))[0]
+    second = exiftool("-b", "-MPImage2", str(path))
+    return facts, Image.open(io.BytesIO(second)) if second else None
+
+
+def test_every_jpeg_rendition_is_ultra_hdr_with_a_gain_map_of_its_size(hdr_site):
+    jpegs = renditions(hdr_site, "sunset", "jpg")
+    assert len(jpegs) >= 3, jpegs
+    for path in jpegs:
+        facts, gain_map = gain_map_of(path)
+        assert facts.get("MPF0:NumberOfImages") == 2, (path.name, facts)
+        assert str(facts.get("XMP-hdrgm:Version")) == "1.0", (path.name, facts)
+        assert gain_map is not None, path.name
+        width, height = Image.open(path).size
+        # The source's gain map is a quarter of the photo: so is each rendition's.
+        assert abs(gain_map.width - width / 4) <= 1 and abs(gain_map.height - height / 4) <= 1, (
+            path.name, gain_map.size, (width, height))  # fmt: skip
+        second = exiftool("-b", "-MPImage2", str(path))
+        gain_xmp = json.loads(
+            subprocess.run(
+                ["exiftool", "-j", "-XMP-hdrgm:all", "-"], input=second, capture_output=True, check=True
+            ).stdout
+        )[0]
+        assert gain_xmp.get("GainMapMax") == 2.5 and gain_xmp.get("HDRCapacityMax") == 2.5, gain_xmp
+    # WebP renditions stay SDR.
+    for path in renditions(hdr_site, "sunset", "webp"):
+        assert b"MPF\x00" not in path.read_bytes()
+    for path in renditions(hdr_site, "plain", "jpg"):
+        assert b"MPF\x00" not in path.read_bytes() and b"hdr-gain-map" not in path.read_bytes()
+
+
+def test_the_gain_map_turns_with_the_photo(hdr_site):
+    # Stored landscape with its bright corner top-left; Orientation 6 turns it a quarter
+    # clockwise: portrait, bright corner top-right.
+    path = renditions(hdr_site, "turned", "jpg")[-1]
+    width, height = Image.open(path).size
+    assert height > width
+    _, gain_map = gain_map_of(path)
+    grey = gain_map.convert("L")
+    assert grey.width < grey.height
+    top_right = grey.getpixel((grey.width * 7 // 8, grey.height // 16))
+    top_left = grey.getpixel((grey.width // 8, grey.height // 16))
+    assert top_right > 180 and top_left < 80, (top_left, top_right)
+
+
+def test_hdr_screens_are_offered_the_gain_map_jpegs_first(hdr_site):
+    page = (hdr_site / "hdr" / "sunset" / "index.html").read_text()
+    picture = page.split("<picture>")[1].split("</picture>")[0]
+    first = picture.split("<source ")[1]
+    assert first.startswith('media="(dynamic-range: high)" type="image/jpeg"'), picture
+    assert "sunset-" in first and ".jpg" in first
+    plain = (hdr_site / "hdr" / "plain" / "index.html").read_text()
+    assert "dynamic-range" not in plain
+
+
+def test_the_published_original_keeps_its_gain_map(hdr_site):
+    originals = list((hdr_site / "_img").rglob("sunset-original.jpg"))
+    assert len(originals) == 1
+    facts, gain_map = gain_map_of(originals[0])
+    assert facts.get("MPF0:NumberOfImages") == 2 and gain_map.size == (400, 300), facts
+
+
+def test_hdr_off_publishes_sdr_only(galleryc, tmp_path):
+    output = build(galleryc, tmp_path, "title: HDR\nimages:\n  hdr: off\n")
+    for path in renditions(output, "sunset", "jpg"):
+        data = path.read_bytes()
+        assert b"MPF\x00" not in data and b"hdr-gain-map" not in data, path.name
+    assert "dynamic-range" not in (output / "hdr" / "sunset" / "index.html").read_text()
