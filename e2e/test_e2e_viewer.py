@@ -542,6 +542,9 @@ def serious(driver) -> list:
     ]
 
 
+# In `make test-full`: `make test` runs axe on the demo's pages (a photo page among them) and on
+# the video and Live pages; this adds the viewer's zoomed state, for 23 s.
+@pytest.mark.full
 def test_axe_finds_nothing_serious_fit_or_zoomed(viewer_site, demo_build, serve, sized):
     at(sized, 1280, 800)
     for site in (demo_build.check(), viewer_site):
