@@ -111,6 +111,7 @@ def test_the_published_original_keeps_its_gain_map(hdr_site):
     assert facts.get("MPF0:NumberOfImages") == 2 and gain_map.size == (400, 300), facts
 
 
+@pytest.mark.full  # a second build; the setting's reading and fingerprint are unit-tested
 def test_hdr_off_publishes_sdr_only(galleryc, tmp_path):
     output = build(galleryc, tmp_path, "title: HDR\nimages:\n  hdr: off\n")
     for path in renditions(output, "sunset", "jpg"):

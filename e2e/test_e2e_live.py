@@ -127,6 +127,7 @@ def test_no_published_file_carries_a_location_and_the_original_has_no_movie(live
     assert len(data) < len(source) // 4
 
 
+@pytest.mark.full  # the video suite checks a rebuild in make test; this is the same cache
 def test_a_rebuild_transcodes_nothing(live_site, galleryc):
     work, _, _ = live_site
     again = run_build(galleryc, work / "content", work / "public", work, "--cache-dir", str(work / "cache"))
@@ -242,6 +243,7 @@ def test_reduced_motion_nothing_plays_without_a_press_and_a_press_plays(live_sit
     set_reduced_motion(browser, False)
 
 
+@pytest.mark.full  # a second build of the album; the setting's reading is unit-tested
 def test_live_false_shows_the_stills_alone(galleryc, tmp_path):
     make_album(tmp_path / "content" / "live")
     (tmp_path / "content" / "site.yml").write_text("title: Still\nimages:\n  live: false\n")

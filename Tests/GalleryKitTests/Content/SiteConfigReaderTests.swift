@@ -16,6 +16,22 @@ import Testing
         #expect(messages.isEmpty)
     }
 
+    /// The camera-file settings: `images.raw`, `raw_pairs`, `live` and `hdr`, and what a wrong
+    /// value of each says.
+    @Test func readsTheCameraFileSettings() {
+        let (config, messages) = read(
+            "images:\n  raw: develop\n  raw_pairs: raw\n  live: false\n  hdr: off\n")
+        #expect(config.images.raw == .develop && config.rawPairs == .raw)
+        #expect(!config.livePhotos && config.images.hdr == .off)
+        #expect(messages.isEmpty)
+        let defaults = read("title: x\n").0
+        #expect(defaults.livePhotos && defaults.images.hdr == .keep && defaults.images.raw == .preview)
+        let (wrong, problems) = read("images:\n  live: sometimes\n  hdr: bright\n")
+        #expect(wrong.livePhotos && wrong.images.hdr == .keep)
+        #expect(problems.count == 2)
+        #expect(problems.allSatisfy { $0.contains("warning") && $0.contains("using the default") })
+    }
+
     @Test func readsEveryKey() {
         let yaml = """
             title: Field Notes
