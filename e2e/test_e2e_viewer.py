@@ -484,6 +484,9 @@ def test_double_click_zooms_to_the_largest_rendition_at_100_percent_and_pans_to_
     assert abs(m["frame"]["width"] - fit["frame"]["width"]) < 1
 
 
+# In `make test-full`, with the axe test after it (see there); `make test` zooms by double-click,
+# keys and the slideshow's paging.
+@pytest.mark.full
 def test_pinch_and_ctrl_wheel_zoom_around_the_fingers_and_the_pointer(viewer_site, serve, sized):
     at(sized, 1280, 800)
     base = serve(viewer_site)
@@ -542,10 +545,12 @@ def serious(driver) -> list:
     ]
 
 
-# Kept in `make test` and right after the pinch test: Chromium's touch input stays dead in a
-# renderer after the pinch test's two-finger CDP touches (touchEnd, touchCancel, about:blank and
-# a mouse click do not revive it), and this test, loading the demo site from another origin,
-# gives the tests after it a new renderer. Without it the reduced-motion swipe below fails.
+# Right after the pinch test, and in `make test-full` with it: Chromium's touch input stays dead
+# in a renderer after the pinch test's two-finger CDP touches (touchEnd, touchCancel, about:blank
+# and a mouse click do not revive it), and this test, loading the demo site from another origin,
+# gives the tests after it a new renderer. Moving the pinch test without this one fails the
+# reduced-motion swipe below. `make test` runs axe on the demo, video and Live pages.
+@pytest.mark.full
 def test_axe_finds_nothing_serious_fit_or_zoomed(viewer_site, demo_build, serve, sized):
     at(sized, 1280, 800)
     for site in (demo_build.check(), viewer_site):
