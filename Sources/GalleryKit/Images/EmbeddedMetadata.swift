@@ -30,16 +30,11 @@ enum EmbeddedMetadata {
 
     /// XMP, extended XMP and IPTC from the segments before the image data.
     static func jpeg(_ data: [UInt8]) -> DescriptiveMetadata {
-        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return DescriptiveMetadata() }
         var main: XMPPacket?
         var chunks: [(guid: ArraySlice<UInt8>, total: Int, offset: Int, data: ArraySlice<UInt8>)] = []
         var photoshop: [UInt8] = []
-        var offset = 2
-        while let segment = JPEGMarkers.segment(in: data, at: offset), segment.marker != 0xDA,
-            segment.marker != 0xD9
-        {
-            let payload = data[min(segment.end, offset + 4)..<segment.end]
-            offset = segment.end
+        for segment in JPEGMarkers.headerSegments(in: data) {
+            let payload = data[segment.payload]
             if segment.marker == 0xE1, payload.starts(with: xmpPrefix), main == nil {
                 main = XMPParser.parse(payload.dropFirst(xmpPrefix.count))
             } else if segment.marker == 0xE1, payload.starts(with: extendedPrefix) {
@@ -72,18 +67,10 @@ enum EmbeddedMetadata {
     /// The main XMP packet of a JPEG (its first APP1 `http://ns.adobe.com/xap/1.0/` segment),
     /// unparsed; nil when there is none before the image data.
     static func jpegXMPPacket(_ data: [UInt8]) -> ArraySlice<UInt8>? {
-        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
-        var offset = 2
-        while let segment = JPEGMarkers.segment(in: data, at: offset), segment.marker != 0xDA,
-            segment.marker != 0xD9
-        {
-            let payload = data[min(segment.end, offset + 4)..<segment.end]
-            offset = segment.end
-            if segment.marker == 0xE1, payload.starts(with: xmpPrefix) {
-                return payload.dropFirst(xmpPrefix.count)
-            }
+        JPEGMarkers.headerSegments(in: data).first {
+            $0.marker == 0xE1 && data[$0.payload].starts(with: xmpPrefix)
         }
-        return nil
+        .map { data[$0.payload].dropFirst(xmpPrefix.count) }
     }
 
     /// The extended XMP packet whose GUID the main packet names, when its chunks cover it whole.

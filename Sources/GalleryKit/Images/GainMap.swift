@@ -52,16 +52,17 @@ struct GainMap: Sendable {
     /// whose segments carry gain map metadata); nil when `data` is none.
     static func gainMapJPEG(in data: [UInt8]) -> ArraySlice<UInt8>? {
         guard
-            let mpf = segments(of: data[...]).first(where: {
-                $0.marker == 0xE2 && $0.payload.starts(with: mpfPrefix)
+            let mpf = JPEGMarkers.headerSegments(in: data).first(where: {
+                $0.marker == 0xE2 && data[$0.payload].starts(with: mpfPrefix)
             })
         else { return nil }
-        for image in mpfImages(mpf.payload, tiffStart: mpf.payloadStart + mpfPrefix.count).dropFirst() {
+        let images = mpfImages(Array(data[mpf.payload]), tiffStart: mpf.payload.lowerBound + mpfPrefix.count)
+        for image in images.dropFirst() {
             guard image.offset > 0, image.size > 4, image.offset + image.size <= data.count,
                 data[image.offset] == 0xFF, data[image.offset + 1] == 0xD8
             else { continue }
             let candidate = data[image.offset..<image.offset + image.size]
-            if !metadataSegments(of: candidate).isEmpty { return candidate }
+            if !metadataSegments(of: Array(candidate)).isEmpty { return candidate }
         }
         return nil
     }
@@ -71,16 +72,12 @@ struct GainMap: Sendable {
     /// - Throws: ``CodecFailure`` when the gain map is damaged: the photo is then published
     ///   without it by the caller.
     static func read(_ data: [UInt8], orientation: Int, maxPixels: Int) throws(CodecFailure) -> GainMap? {
-        guard let jpeg = gainMapJPEG(in: data) else { return nil }
+        guard let jpeg = gainMapJPEG(in: data).map(Array.init) else { return nil }
         let decoded = try ImageCodecs.decodeJPEG(
-            Array(jpeg), scale: 8, maxPixels: maxPixels, maxScans: ImagePipeline.maxScans)
-        let primary = segments(of: data[...]).filter {
-            $0.marker == 0xE2 && $0.payload.starts(with: isoPrefix)
-        }
+            jpeg, scale: 8, maxPixels: maxPixels, maxScans: ImagePipeline.maxScans)
         return GainMap(
             pixels: PixelOperations.orient(decoded.pixels, orientation: orientation),
-            segments: metadataSegments(of: jpeg).map { Segment(marker: $0.marker, payload: $0.payload) },
-            primarySegments: primary.map { Segment(marker: $0.marker, payload: $0.payload) })
+            segments: metadataSegments(of: jpeg), primarySegments: isoSegments(of: data))
     }
 
     /// The source's gain map JPEG for a published original: its image data as it is (its
@@ -88,18 +85,12 @@ struct GainMap: Sendable {
     /// gain map metadata put back; and the primary's ISO 21496-1 segment. Nil when there is
     /// none or it is damaged.
     static func originalGainMap(in data: [UInt8]) -> (gainMap: [UInt8], extra: [UInt8])? {
-        guard let jpeg = gainMapJPEG(in: data),
-            let cleaned = OriginalRewriter.rewriteJPEG(Array(jpeg), exif: nil)
+        guard let jpeg = gainMapJPEG(in: data).map(Array.init),
+            let cleaned = OriginalRewriter.rewriteJPEG(jpeg, exif: nil)
         else { return nil }
-        let metadata = metadataSegments(of: jpeg).flatMap {
-            Segment(marker: $0.marker, payload: $0.payload).bytes
-        }
-        let primary = segments(of: data[...]).filter {
-            $0.marker == 0xE2 && $0.payload.starts(with: isoPrefix)
-        }
         return (
-            inserting(metadata, into: cleaned),
-            primary.flatMap { Segment(marker: $0.marker, payload: $0.payload).bytes }
+            inserting(metadataSegments(of: jpeg).flatMap(\.bytes), into: cleaned),
+            isoSegments(of: data).flatMap(\.bytes)
         )
     }
 
@@ -190,40 +181,24 @@ struct GainMap: Sendable {
         return offset
     }
 
-    /// A segment found in a file: marker, payload, and where the payload starts.
-    private struct Found {
-        var marker: UInt8
-        var payload: [UInt8]
-        var payloadStart: Int
-    }
-
-    /// The marker segments of a JPEG before its image data.
-    private static func segments(of data: ArraySlice<UInt8>) -> [Found] {
-        let bytes = Array(data)
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return [] }
-        var found: [Found] = []
-        var offset = 2
-        while let segment = JPEGMarkers.segment(in: bytes, at: offset), segment.marker != 0xDA,
-            segment.marker != 0xD9
-        {
-            let start = min(segment.end, offset + 4)
-            found.append(
-                Found(
-                    marker: segment.marker, payload: Array(bytes[start..<segment.end]),
-                    payloadStart: data.startIndex + start))
-            offset = segment.end
-        }
-        return found
-    }
-
     /// A gain map JPEG's metadata: its XMP that names the gain map namespace, its ISO 21496-1 segment.
-    private static func metadataSegments(of jpeg: ArraySlice<UInt8>) -> [Found] {
+    private static func metadataSegments(of jpeg: [UInt8]) -> [Segment] {
         let namespace = Array(hdrgmNamespace.utf8)
-        return segments(of: jpeg).filter {
-            ($0.marker == 0xE1 && $0.payload.starts(with: EmbeddedMetadata.xmpPrefix)
-                && $0.payload.firstRange(of: namespace) != nil)
-                || ($0.marker == 0xE2 && $0.payload.starts(with: isoPrefix))
+        return segments(of: jpeg) {
+            ($0 == 0xE1 && $1.starts(with: EmbeddedMetadata.xmpPrefix) && $1.firstRange(of: namespace) != nil)
+                || ($0 == 0xE2 && $1.starts(with: isoPrefix))
         }
+    }
+
+    /// A JPEG's ISO 21496-1 segments (a primary's carries the version).
+    private static func isoSegments(of jpeg: [UInt8]) -> [Segment] {
+        segments(of: jpeg) { $0 == 0xE2 && $1.starts(with: isoPrefix) }
+    }
+
+    /// The segments before a JPEG's image data that `keep` (marker, payload) says to keep.
+    private static func segments(of jpeg: [UInt8], keep: (UInt8, ArraySlice<UInt8>) -> Bool) -> [Segment] {
+        JPEGMarkers.headerSegments(in: jpeg).filter { keep($0.marker, jpeg[$0.payload]) }
+            .map { Segment(marker: $0.marker, payload: Array(jpeg[$0.payload])) }
     }
 
     /// The images an MPF segment lists: absolute offset and size; the first is the primary.

@@ -4,16 +4,25 @@ enum JPEGMarkers {
     /// The payload of the first APP1 segment that starts with `Exif\0\0` (header included),
     /// or nil when there is none before the image data.
     static func exifPayload(in data: [UInt8]) -> [UInt8]? {
-        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
         let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        return headerSegments(in: data).first {
+            $0.marker == 0xE1 && data[$0.payload].starts(with: exifHeader)
+        }
+        .map { Array(data[$0.payload]) }
+    }
+
+    /// The marker segments before the image data (SOS starts the entropy-coded data, EOI ends
+    /// the file): each marker with where its payload (after the 2-byte length) is in `data`;
+    /// empty when `data` is no JPEG. Nothing is copied.
+    static func headerSegments(in data: [UInt8]) -> [(marker: UInt8, payload: Range<Int>)] {
+        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return [] }
+        var found: [(marker: UInt8, payload: Range<Int>)] = []
         var offset = 2
-        // SOS starts the entropy-coded data, EOI ends the file.
         while let segment = segment(in: data, at: offset), segment.marker != 0xDA, segment.marker != 0xD9 {
-            let payload = data[min(segment.end, offset + 4)..<segment.end]
-            if segment.marker == 0xE1, payload.starts(with: exifHeader) { return Array(payload) }
+            found.append((segment.marker, min(segment.end, offset + 4)..<segment.end))
             offset = segment.end
         }
-        return nil
+        return found
     }
 
     /// The width and height the first SOF segment declares, or nil when `data` ends before it.

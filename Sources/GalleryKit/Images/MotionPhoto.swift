@@ -53,7 +53,8 @@ enum MotionPhoto {
     }
 
     /// The XMP packets of a JPEG (its main APP1 packet) or HEIC, parsed only when they mention
-    /// Google's camera or container namespaces (every other photo is spared a second parse).
+    /// Google's camera or container namespaces (every other photo is spared a second parse);
+    /// a HEIC's only when it has an `mpvd` box, so that no other HEIC is read by libheif twice.
     private static func packets(in data: [UInt8]) -> [XMPPacket] {
         let marks = [
             Array("ns.google.com/photos/1.0/camera".utf8), Array("ns.google.com/photos/1.0/container".utf8),
@@ -61,11 +62,32 @@ enum MotionPhoto {
         let raw: [ArraySlice<UInt8>]
         switch SniffedFormat.sniff(Array(data.prefix(64))) {
         case .jpeg: raw = EmbeddedMetadata.jpegXMPPacket(data).map { [$0] } ?? []
-        case .heic: raw = HEIFDecoder.xmpPackets(data, maxBytes: XMPParser.maxBytes).map { $0[...] }
+        case .heic where hasTopLevelBox("mpvd", in: data):
+            raw = HEIFDecoder.xmpPackets(data, maxBytes: XMPParser.maxBytes).map { $0[...] }
         default: raw = []
         }
         return raw.filter { packet in marks.contains { packet.firstRange(of: $0) != nil } }
             .compactMap { XMPParser.parse($0) }
+    }
+
+    /// True when one of the top-level boxes of the ISO base media file `data` is of `type`
+    /// (box headers only: a 32-bit size, or 1 and a 64-bit size, or 0 for "to the end").
+    static func hasTopLevelBox(_ type: String, in data: [UInt8]) -> Bool {
+        let wanted = Array(type.utf8)
+        var offset = 0
+        while offset + 8 <= data.count {
+            if data[offset + 4..<offset + 8].elementsEqual(wanted) { return true }
+            var size = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if size == 1, offset + 16 <= data.count {
+                size = Int(
+                    truncatingIfNeeded: data[offset + 8..<offset + 16].reduce(UInt64(0)) {
+                        $0 << 8 | UInt64($1)
+                    })
+            }
+            guard size >= 8, size <= data.count - offset else { return false }
+            offset += size
+        }
+        return false
     }
 
     /// Apple's content identifier in a still's MakerNote (EXIF of a JPEG, or of a HEIC's

@@ -188,12 +188,7 @@ struct BuildRun: Sendable {
         }
         made.removeScratch()
         var images = images
-        for (path, live) in made.videos { images.output.derivatives[path]?.live = live }
-        images.output.sourceCoordinates += made.sourceCoordinates
-        images.output.cacheKeys.merge(made.cacheKeys, uniquingKeysWith: +)
-        for (path, key) in made.derivativeKeys where images.output.derivativeKeys[path] != nil {
-            images.output.derivativeKeys[path, default: ""] += "+live:" + key
-        }
+        images.output.take(made, into: \.live, marker: "+live:")
         return images
     }
 
@@ -219,16 +214,8 @@ struct BuildRun: Sendable {
                 items, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
                 progress: progress)
         }
-        for (path, video) in videos.videos where output.derivatives[path] != nil {
-            output.derivatives[path]?.video = video
-            output.derivatives[path]?.exif.dateTaken = video.recorded
-        }
-        output.sourceCoordinates += videos.sourceCoordinates
-        output.cacheKeys.merge(videos.cacheKeys, uniquingKeysWith: +)
-        // A clip's page shows its video too: what made the video is part of what made the item.
-        for (path, keys) in videos.derivativeKeys where output.derivativeKeys[path] != nil {
-            output.derivativeKeys[path, default: ""] += "+" + keys
-        }
+        output.take(videos, into: \.video, marker: "+")
+        for (path, video) in videos.videos { output.derivatives[path]?.exif.dateTaken = video.recorded }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
     }
 

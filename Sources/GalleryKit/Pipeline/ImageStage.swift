@@ -39,6 +39,24 @@ struct ImageStage: Sendable {
         var cacheKeys: [String: [CacheKey]] = [:]
         /// Each photo's cache entry, by source path: what identifies its derivatives.
         var derivativeKeys: [String: String] = [:]
+
+        /// Takes in what the video stage made for items of this output: each movie into
+        /// `field` of its item's derivatives, its locations, the cache entries behind its files,
+        /// and its cache entry after the item's own (`marker` first): what made the movie is
+        /// part of what made the item's page. Movies of items not here (they failed) are left out.
+        mutating func take(
+            _ movies: VideoStage.Output, into field: WritableKeyPath<PhotoDerivatives, VideoDerivatives?>,
+            marker: String
+        ) {
+            for (path, movie) in movies.videos where derivatives[path] != nil {
+                derivatives[path]?[keyPath: field] = movie
+            }
+            sourceCoordinates += movies.sourceCoordinates
+            cacheKeys.merge(movies.cacheKeys, uniquingKeysWith: +)
+            for (path, key) in movies.derivativeKeys where derivativeKeys[path] != nil {
+                derivativeKeys[path, default: ""] += marker + key
+            }
+        }
     }
 
     /// Processes `photos` on the pipeline's workers; failures become diagnostics and the photo

@@ -121,11 +121,9 @@ struct GPSLeakScanner: Sendable {
         while let found = bytes[from...].firstRange(of: Array("ftyp".utf8)) {
             from = found.upperBound
             let start = Int64(found.lowerBound - 4)
-            guard let findings = try? MovieMetadata.read(movie, in: start..<movie.size),
-                !findings.locationBoxes.isEmpty
+            guard let boxes = try? MovieMetadata.read(movie, in: start..<movie.size).distinctLocationBoxes,
+                !boxes.isEmpty
             else { continue }
-            var boxes: [String] = []
-            for box in findings.locationBoxes where !boxes.contains(box) { boxes.append(box) }
             return GPSLeak(
                 .videoLocation(boxes: boxes.joined(separator: ", ") + " (in the movie after the image)"),
                 file: path)
@@ -140,10 +138,8 @@ struct GPSLeakScanner: Sendable {
         do throws(FileReadFailure) {
             file = try FileReader(path: url.path)
             guard MovieMetadata.isISOBaseMedia(try file.read(at: 0, count: 8)) else { return nil }
-            let findings = try MovieMetadata.read(file)
-            if findings.locationBoxes.isEmpty { return nil }
-            var boxes: [String] = []
-            for box in findings.locationBoxes where !boxes.contains(box) { boxes.append(box) }
+            let boxes = try MovieMetadata.read(file).distinctLocationBoxes
+            if boxes.isEmpty { return nil }
             return GPSLeak(.videoLocation(boxes: boxes.joined(separator: ", ")), file: path)
         } catch {
             switch error {

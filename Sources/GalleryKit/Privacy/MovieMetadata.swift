@@ -23,6 +23,13 @@ enum MovieMetadata {
         /// Seconds, from the movie header (`mvhd`); nil when it has none or declares none.
         var duration: Double?
 
+        /// The names in ``locationBoxes``, each once, in the order found; empty when none.
+        var distinctLocationBoxes: [String] {
+            var boxes: [String] = []
+            for box in locationBoxes where !boxes.contains(box) { boxes.append(box) }
+            return boxes
+        }
+
         /// The positions in ``locations`` that parse, attributed to `source`.
         func coordinates(source: String) -> [GPSCoordinate] {
             locations.compactMap { MovieMetadata.parseISO6709($0, source: source) }
@@ -189,26 +196,20 @@ enum MovieMetadata {
             let name =
                 index >= 1 && index <= keys.count
                 ? keys[index - 1] : fourCC(bytes[at + 4..<at + 8])
-            if name == contentIdentifierKey, findings.contentIdentifier == nil {
-                let data = at + 8
-                if data + 16 <= at + size, fourCC(bytes[data + 4..<data + 8]) == "data" {
-                    let dataSize = bytes[data..<data + 4].reduce(0) { $0 << 8 | Int($1) }
-                    let text = String(
-                        decoding: bytes[data + 16..<min(at + size, data + max(16, dataSize))], as: UTF8.self)
-                    findings.contentIdentifier = text.isEmpty ? nil : text
-                }
+            // The first child is `data`: size, type, 4 bytes of type code, 4 of locale, the text.
+            let data = at + 8
+            var text: String?
+            if data + 16 <= at + size, fourCC(bytes[data + 4..<data + 8]) == "data" {
+                let dataSize = bytes[data..<data + 4].reduce(0) { $0 << 8 | Int($1) }
+                text = String(
+                    decoding: bytes[data + 16..<min(at + size, data + max(16, dataSize))], as: UTF8.self)
+            }
+            if name == contentIdentifierKey, findings.contentIdentifier == nil, text?.isEmpty == false {
+                findings.contentIdentifier = text
             }
             if name == locationKey || name == "©xyz" {
                 findings.locationBoxes.append(name)
-                // The first child is `data`: size, type, 4 bytes of type code, 4 of locale.
-                let data = at + 8
-                if data + 16 <= at + size,
-                    String(decoding: bytes[data + 4..<data + 8], as: UTF8.self) == "data"
-                {
-                    let dataSize = bytes[data..<data + 4].reduce(0) { $0 << 8 | Int($1) }
-                    let textEnd = min(at + size, data + max(16, dataSize))
-                    findings.locations.append(String(decoding: bytes[data + 16..<textEnd], as: UTF8.self))
-                }
+                if let text { findings.locations.append(text) }
             }
             at += size
         }
