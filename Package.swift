@@ -41,7 +41,7 @@ let package = Package(
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // XMP (photo metadata and .xmp sidecars); see Metadata/XMPParser.swift for how it is parsed.
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // OpenSSL 3's libcrypto: SHA-256 (Support/SHA256.swift) through the EVP API.
+        // OpenSSL 3's libcrypto: SHA-256, AES-256-GCM, PBKDF2 and random bytes (Support/Crypto.swift).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // LibRaw's thread-safe build (Images/RAWDecoder.swift): camera RAW files. No pkgConfig:
