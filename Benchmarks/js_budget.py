@@ -5,6 +5,10 @@ serve` injects it and never writes it to the output. Whole-line `//` comments an
 indentation are left out, as galleryc leaves them out when it publishes a script
 (ThemeAssets.withoutLineComments), so the theme's own folder measures as a built site does.
 
+`sealed.js` is measured on its own against 3 KB: only the lock pages of private albums load it
+(issue 24), and nothing else there until the album is open; the 8 KB are what every other page
+loads.
+
 Usage: python3 Benchmarks/js_budget.py [SITE] [--budget BYTES]
   SITE    a built site (public/); default: the theme's own Templates/assets
 Exit status 0 within the budget, 1 over it, 2 when there is no JavaScript to measure.
@@ -18,6 +22,7 @@ import sys
 from pathlib import Path
 
 BUDGET = 8 * 1024
+SEALED_BUDGET = 3 * 1024
 
 
 def published(data: bytes) -> bytes:
@@ -32,20 +37,27 @@ def main() -> int:
     parser.add_argument("site", nargs="?", type=Path,
                         default=Path(__file__).resolve().parent.parent / "Templates" / "assets")
     parser.add_argument("--budget", type=int, default=BUDGET)
+    parser.add_argument("--sealed-budget", type=int, default=SEALED_BUDGET)
     args = parser.parse_args()
     files = sorted(p for p in args.site.rglob("*.js") if p.is_file())
     if not files:
         print(f"js_budget: no .js files under {args.site}", file=sys.stderr)
         return 2
-    total = 0
+    total = sealed = 0
     for path in files:
         data = published(path.read_bytes())
         packed = len(gzip.compress(data, compresslevel=9, mtime=0))
-        total += packed
+        if path.name.startswith("sealed."):
+            sealed += packed
+        else:
+            total += packed
         print(f"{path.relative_to(args.site).as_posix():40} {len(data):7} bytes, {packed:6} gzipped")
     verdict = "within" if total <= args.budget else "OVER"
     print(f"total {total} bytes gzipped: {verdict} the budget of {args.budget} bytes")
-    return 0 if total <= args.budget else 1
+    if sealed:
+        print(f"sealed.js {sealed} bytes gzipped: {'within' if sealed <= args.sealed_budget else 'OVER'} "
+              f"its budget of {args.sealed_budget} bytes (private albums' lock pages only)")
+    return 0 if total <= args.budget and sealed <= args.sealed_budget else 1
 
 
 if __name__ == "__main__":

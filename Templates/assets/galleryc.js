@@ -61,7 +61,8 @@
   }, true);
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img:not(.gk-ph)"), function (img) {
-    if (img.complete) {
+    // A private album's image has no address until sealed.js has decrypted it: not failed.
+    if (img.complete && img.getAttribute("src")) {
       settle(img, img.naturalWidth === 0);
     } else {
       var frame = frameOf(img);

@@ -64,7 +64,8 @@
     largest = 0;
     upgraded = false;
     if (img) {
-      (img.getAttribute("srcset") || "").split(",").forEach(function (item) {
+      // A private album's photo names its sealed renditions in data-gk-srcset (sealed.js).
+      (img.getAttribute("srcset") || img.getAttribute("data-gk-srcset") || "").split(",").forEach(function (item) {
         largest = Math.max(largest, parseInt(item.trim().split(/\s+/)[1], 10) || 0);
       });
       // A swapped-in photo may finish while detached, unseen by galleryc.js's listener.

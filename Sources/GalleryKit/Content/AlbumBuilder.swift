@@ -34,10 +34,28 @@ struct AlbumBuilder {
         case page(Page)
     }
 
-    /// Builds the album for `scan` (and records the pages found in and below it).
+    /// Builds the album for `scan` (and records the pages found in and below it); nil when
+    /// its password is not to be had (`password_env:` unset, an empty password: reported),
+    /// and then nothing of it or below it is published. `inherited` is the protection of the
+    /// nearest protected ancestor. In a protected album, photos, sub-albums and pages get
+    /// numbered URL names (`1/`, `a1/`, `p1/`): a file or folder name is a word of the album.
     mutating func album(
-        _ scan: FolderScan, urlPath: String, metadata: AlbumMetadata, title: String, isRoot: Bool
-    ) -> Album {
+        _ scan: FolderScan, urlPath: String, metadata: AlbumMetadata, title: String, isRoot: Bool,
+        inherited: AlbumProtection? = nil
+    ) -> Album? {
+        let indexReporter = reporter(scan.indexPath ?? scan.child("index.md"))
+        guard
+            let protection = Self.protection(
+                of: scan.path, metadata, inherited: inherited, loader, indexReporter)
+        else { return nil }
+        var numbered = (photos: 0, albums: 0, pages: 0)
+        func opaque(_ kind: WritableKeyPath<(photos: Int, albums: Int, pages: Int), Int>, _ prefix: String)
+            -> String?
+        {
+            guard protection != nil else { return nil }
+            numbered[keyPath: kind] += 1
+            return prefix + String(numbered[keyPath: kind])
+        }
         var entries: [(name: String, entry: Entry)] = []
         let fromResources = HugoBundle.apply(metadata.resources, to: scan.photos)
         for file in scan.photos {
@@ -74,26 +92,29 @@ struct AlbumBuilder {
             switch entry {
             case .photo(var photo):
                 photo.slug = slugs.allocate(
-                    for: (name as NSString).deletingPathExtension,
+                    for: opaque(\.photos, "") ?? (name as NSString).deletingPathExtension,
                     fallback: photo.isVideo ? "video" : "photo",
                     reporter: reporter(photo.sourcePath))
                 photo.urlPath = urlPath + photo.slug + "/"
                 photos.append(photo)
             case .album(let sub, let meta):
-                let slug = slugs.allocate(for: name, fallback: "album", reporter: reporter(sub.path))
-                albums.append(
-                    album(
-                        sub, urlPath: urlPath + slug + "/", metadata: meta,
-                        title: meta.title ?? Self.title(fromName: name),
-                        isRoot: false))
+                let slug = slugs.allocate(
+                    for: opaque(\.albums, "a") ?? name, fallback: "album", reporter: reporter(sub.path))
+                let child = album(
+                    sub, urlPath: urlPath + slug + "/", metadata: meta,
+                    title: meta.title ?? Self.title(fromName: name),
+                    isRoot: false, inherited: protection)
+                if let child { albums.append(child) }
             case .folder(let sub):
-                let slug = slugs.allocate(for: name, fallback: "pages", reporter: reporter(sub.path))
-                pagesFolder(sub, urlPath: urlPath + slug + "/")
+                let slug = slugs.allocate(
+                    for: opaque(\.pages, "p") ?? name, fallback: "pages", reporter: reporter(sub.path))
+                pagesFolder(sub, urlPath: urlPath + slug + "/", protection: protection)
             case .page(var page):
                 let slug = slugs.allocate(
-                    for: (name as NSString).deletingPathExtension, fallback: "page",
+                    for: opaque(\.pages, "p") ?? (name as NSString).deletingPathExtension, fallback: "page",
                     reporter: reporter(page.sourcePath))
                 page.urlPath = urlPath + slug + "/"
+                page.protection = protection
                 pages.append(page)
             }
         }
@@ -105,7 +126,6 @@ struct AlbumBuilder {
         let named = { (name: String) in
             Self.photoNamed(name, in: names) ?? stillOfMovie[name].flatMap { names.contains($0) ? $0 : nil }
         }
-        let indexReporter = reporter(scan.indexPath ?? scan.child("index.md"))
         var cover: String?
         if metadata.cover == nil {
             cover = scan.photos.first { fromResources[$0]?.cover == true && names.contains($0) }
@@ -133,20 +153,54 @@ struct AlbumBuilder {
         album.zipDownload = metadata.zipDownload
         album.tags = metadata.tags
         album.pageSize = metadata.pageSize
+        album.protection = protection
         if metadata.unlisted { album.markUnlisted() }
         return album
     }
 
+    /// The album's protection: its own password (`password_env:` before `password:`), else
+    /// the inherited one. `.some(nil)` for a public album; nil when the album must be left
+    /// out because its password is not to be had (reported as an error naming the line).
+    private static func protection(
+        of path: String, _ metadata: AlbumMetadata, inherited: AlbumProtection?, _ loader: ContentLoader,
+        _ reporter: IssueReporter
+    ) -> AlbumProtection?? {
+        if let variable = metadata.passwordVariable {
+            if let literal = metadata.password { reporter.report(.twoPasswords, at: literal.node) }
+            guard !variable.name.isEmpty else {
+                reporter.report(.emptyPassword(key: "password_env"), at: variable.node)
+                return nil
+            }
+            guard let password = loader.environment[variable.name], !password.isEmpty else {
+                reporter.report(.passwordVariableUnset(variable.name), at: variable.node)
+                return nil
+            }
+            return .some(AlbumProtection(root: path, password: password))
+        }
+        if let literal = metadata.password {
+            guard !literal.value.isEmpty else {
+                reporter.report(.emptyPassword(key: "password"), at: literal.node)
+                return nil
+            }
+            reporter.report(.passwordInFile, at: literal.node)
+            return .some(AlbumProtection(root: path, password: literal.value))
+        }
+        return .some(inherited)
+    }
+
     /// A folder with pages but no photos: its pages get URLs under it; its index.md is a page
     /// at the folder's own URL.
-    private mutating func pagesFolder(_ scan: FolderScan, urlPath: String) {
+    private mutating func pagesFolder(_ scan: FolderScan, urlPath: String, protection: AlbumProtection?) {
         if let indexPath = scan.indexPath,
             var page = readPage(indexPath, defaultTitle: Self.title(fromName: scan.name))
         {
             page.urlPath = urlPath
+            page.protection = protection
             pages.append(page)
         }
-        _ = album(scan, urlPath: urlPath, metadata: AlbumMetadata(), title: scan.name, isRoot: false)
+        _ = album(
+            scan, urlPath: urlPath, metadata: AlbumMetadata(), title: scan.name, isRoot: false,
+            inherited: protection)
     }
 
     /// The photo with what its sidecar says, else what the album's Hugo `resources:` say of

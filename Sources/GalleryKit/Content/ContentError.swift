@@ -86,17 +86,26 @@ enum ContentProblem: ErrorReason {
     case skippedFiles(count: Int, kinds: String)
     /// An `.xmp` sidecar that is not XMP galleryc can read (not well-formed, a DTD, too large).
     case unreadableXMP
+    /// `password:` written in the album's file (it is then in the content folder and its
+    /// history): it works, `password_env:` is better.
+    case passwordInFile
+    /// `password_env:` names a variable that is not set or is empty: the album is left out.
+    case passwordVariableUnset(String)
+    /// An empty `password:` (or `password_env:` name): the album is left out.
+    case emptyPassword(key: String)
+    /// Both `password:` and `password_env:`: the variable's password is used.
+    case twoPasswords
 
     var severity: Severity {
         switch self {
         case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .syntax,
             .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin,
-            .baseURL:
+            .baseURL, .passwordVariableUnset, .emptyPassword:
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .videoOnlyKey, .linkOutsideContent,
             .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
-            .secondIndex, .hugoKey, .unreadableXMP:
+            .secondIndex, .hugoKey, .unreadableXMP, .passwordInFile, .twoPasswords:
             .warning
         case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .rawOff, .rawPairs,
             .livePhotos, .notMedia,
@@ -195,6 +204,19 @@ enum ContentProblem: ErrorReason {
         case .unreadableXMP:
             "not XMP that galleryc can read (not well-formed XML, a DOCTYPE, or over 16 MiB); "
                 + "its title, description and keywords are ignored"
+        case .passwordInFile:
+            "the album's password is written in this file, so it is in the content folder and in "
+                + "its history (git, backups); it works, but 'password_env: NAME' with the password in "
+                + "the environment variable NAME keeps it out of both"
+        case .passwordVariableUnset(let name):
+            "password_env: the environment variable \(name) is not set or is empty, so this album and "
+                + "the albums below it are left out of the site (nothing of them is published); set "
+                + "\(name) to the album's password when you build"
+        case .emptyPassword(let key):
+            "\(key) is empty, so this album and the albums below it are left out of the site "
+                + "(nothing of them is published)"
+        case .twoPasswords:
+            "both password and password_env are set; the password of password_env is used"
         }
     }
 }

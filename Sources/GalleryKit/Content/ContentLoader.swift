@@ -11,8 +11,11 @@ struct ContentLoader {
     var followLinks = false
     let diagnostics: DiagnosticCollector
 
+    /// Where `password_env:` looks its variables up: the build's environment.
+    var environment = ProcessInfo.processInfo.environment
+
     /// Slugs the output uses at the site root for its own files.
-    static let reservedRootSlugs: Set<String> = ["assets"]
+    static let reservedRootSlugs: Set<String> = ["assets", "_sealed"]
 
     /// - Parameters:
     ///   - contentDirectory: the content folder (`site.yml`, `index.md`, album folders).
@@ -68,8 +71,9 @@ struct ContentLoader {
         {
             home = page
         }
-        let root = builder.album(
-            scan, urlPath: "", metadata: AlbumMetadata(), title: config.title, isRoot: true)
+        let root =
+            builder.album(scan, urlPath: "", metadata: AlbumMetadata(), title: config.title, isRoot: true)
+            ?? Album(sourcePath: "", urlPath: "", title: config.title)
         let pages = builder.pages.sorted {
             Array($0.urlPath.utf8).lexicographicallyPrecedes(Array($1.urlPath.utf8))
         }

@@ -5,7 +5,8 @@ struct AlbumMetadata {
     static let keys =
         [
             "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns", "weight",
-            "unlisted", "resources", "params", "downloads", "tags", "categories", "page_size",
+            "unlisted", "resources", "params", "downloads", "tags", "categories", "page_size", "password",
+            "password_env",
         ] + HugoBundle.readAs.keys.sorted() + HugoBundle.noEffect.sorted()
 
     var title: String?
@@ -31,6 +32,10 @@ struct AlbumMetadata {
     var resources: [HugoBundle.Resource] = []
     /// `tags:` and Hugo's `categories:`: tags of every photo of the album.
     var tags: [String] = []
+    /// `password:` (the password itself, in the file) and where it is written.
+    var password: (value: String, node: YAMLNode)?
+    /// `password_env: NAME` (the password is NAME's value in the build's environment).
+    var passwordVariable: (name: String, node: YAMLNode)?
 
     init() {}
 
@@ -61,6 +66,12 @@ struct AlbumMetadata {
         resources = HugoBundle.resources(fields.node("resources"), reporter: reporter)
         zipDownload = fields.nested("downloads", knownKeys: ["zip"])?.bool("zip")
         kenBurns = MotionReader.kenBurns(fields)
+        if let value = fields.string("password"), let node = fields.node("password") {
+            password = (value, node)
+        }
+        if let name = fields.string("password_env"), let node = fields.node("password_env") {
+            passwordVariable = (name, node)
+        }
         tags = DescriptiveMetadata.uniqueKeywords(
             (fields.list("tags", of: "words") { $0 } ?? [])
                 + (fields.list("categories", of: "words") { $0 } ?? []))

@@ -45,6 +45,9 @@ struct Album: Sendable, Hashable {
     /// them (`unlisted:`, Hugo's `private:`). Not access control: anyone with the URL sees it.
     /// Albums below an unlisted album are unlisted too.
     var unlisted = false
+    /// The password that seals this album (`password:` or `password_env:`, its own or the
+    /// nearest protected ancestor's); nil for a public album. See ``AlbumProtection``.
+    var protection: AlbumProtection?
     /// Offer the album's originals as one ZIP (`downloads.zip`, in the album's front matter or
     /// site.yml); nil inherits site.yml's.
     var zipDownload: Bool?
@@ -95,6 +98,22 @@ struct Album: Sendable, Hashable {
         for index in albums.indices { albums[index].markUnlisted() }
     }
 
+    /// Whether the album is public: not sealed by a password.
+    var isPublic: Bool { protection == nil }
+
     /// The albums below this one that are listed, in order.
     var listedAlbums: [Album] { albums.filter { !$0.unlisted } }
+}
+
+/// A password-protected album (issue 24): its pages' main content, its photos' renditions,
+/// placeholders, posters, clips, originals and ZIP are published only encrypted, with
+/// AES-256-GCM under a key derived from the password (PBKDF2-HMAC-SHA256); the browser asks
+/// for the password and decrypts them in the page. Albums below a protected album share its
+/// protection (and so its key) unless they set a password of their own.
+struct AlbumProtection: Sendable, Hashable {
+    /// The source path of the album whose front matter set the password: the root of the
+    /// albums sealed with one key, which the cache keeps the salt of.
+    var root: String
+    /// The password. Never printed, never in a fingerprint, never published.
+    var password: String
 }

@@ -41,6 +41,8 @@ extension Album {
         print.add("hero", hero)
         print.add("draft", draft)
         print.add("unlisted", unlisted)
+        // The password never: a sealed page's fingerprint has its key's (``SealedPages``).
+        print.add("protection", protection?.root)
         print.add("zipDownload", zipDownload.map { $0 ? 1 : 0 })
         print.add("weight", weight)
         print.add("kenBurns", kenBurns.fingerprintText)
@@ -62,6 +64,7 @@ extension Page {
         print.add("draft", draft)
         print.add("html", html)
         print.add("template", template)
+        print.add("protection", protection?.root)
     }
 }
 

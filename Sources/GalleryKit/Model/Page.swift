@@ -15,6 +15,9 @@ struct Page: Sendable, Hashable {
     var html: String
     /// Name of the template to render with (`page` unless front matter says `template:`).
     var template: String
+    /// The protection of the album folder the page is in: its main content is sealed with the
+    /// album's photos.
+    var protection: AlbumProtection?
 
     init(
         sourcePath: String, urlPath: String, title: String, description: String = "",

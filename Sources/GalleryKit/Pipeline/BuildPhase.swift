@@ -37,6 +37,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case livePhotos = "live photos"
     /// Each album's originals as one ZIP, where `downloads.zip` asks (``AlbumDownloads``).
     case zips = "album zips"
+    /// The password-protected albums' files checked for GPS, then sealed with their album's
+    /// key, and the plaintext removed (``BuildRun/seal(_:images:downloads:into:)``).
+    case seal = "private albums"
     /// Gather the photos' keywords into tag pages (``TagCollection``).
     case tags
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put

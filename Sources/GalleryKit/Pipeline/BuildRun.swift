@@ -42,7 +42,7 @@ struct BuildRun: Sendable {
     private var failed: BuildFailed { BuildFailed(errorCount: diagnostics.count(of: .error)) }
 
     /// Reports `error` and stops the build.
-    private func stop(_ error: any LocatedError) -> BuildFailed {
+    func stop(_ error: any LocatedError) -> BuildFailed {
         diagnostics.emit(error)
         return failed
     }
@@ -265,7 +265,7 @@ struct BuildRun: Sendable {
     /// them (a template edit renders every page again).
     func render(
         _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?,
-        trusted: TrustedSite?
+        trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async -> SiteRenderer.Result? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
         guard let theme else { return nil }
@@ -278,7 +278,8 @@ struct BuildRun: Sendable {
                     site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
                     tags: tags, downloads: downloads, templates: theme.templates, themeAssets: theme.assets,
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
-                    sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers
+                    sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers,
+                    sealing: sealed
                 ).render(keeping: { path, fingerprint in
                     trusted?.keeps(path, fingerprint: fingerprint) ?? false
                 })
@@ -324,7 +325,8 @@ struct BuildRun: Sendable {
     /// The new site's files: the renderer's (rendered and kept) and the image stage's, with
     /// what made each.
     func siteFiles(
-        _ result: SiteRenderer.Result?, images: Images, downloads: AlbumDownloads, trusted: TrustedSite?
+        _ result: SiteRenderer.Result?, images: Images, downloads: AlbumDownloads, trusted: TrustedSite?,
+        sealed: SealedSite = SealedSite()
     ) -> SiteFiles {
         var site = SiteFiles()
         guard let result else { return site }
@@ -364,10 +366,26 @@ struct BuildRun: Sendable {
             default: fingerprints?[path] = Set(keys.map(\.hex)).sorted().joined(separator: "+")
             }
         }
-        for derivatives in images.derivatives.values { derivatives.forEachPublishedFile(published) }
-        for download in downloads.byAlbum.values {
+        for (source, derivatives) in images.derivatives where !sealed.sources.contains(source) {
+            derivatives.forEachPublishedFile(published)
+        }
+        for download in downloads.byAlbum.values where !sealed.zips.contains(download.path) {
             fingerprints?[download.path] = "zip \(download.byteCount)"
             sizes[download.path] = download.byteCount
+        }
+        // A sealed copy is made from its plaintext's cache entries (or the ZIP's size) and the
+        // key; its nonce follows from both (``NonceBook``).
+        for (root, files) in sealed.files {
+            let check = sealed.keys[root]?.check ?? ""
+            for (plain, file) in files {
+                sizes[file.path] = file.byteCount
+                guard fingerprints != nil else { continue }
+                let keys = images.output.cacheKeys[plain] ?? []
+                let made =
+                    keys.isEmpty
+                    ? "zip \(file.byteCount)" : Set(keys.map(\.hex)).sorted().joined(separator: "+")
+                fingerprints?[file.path] = "sealed \(check) \(made)"
+            }
         }
         site.fingerprints = fingerprints
         site.sizes = sizes
@@ -386,7 +404,7 @@ struct BuildRun: Sendable {
     /// writing and the scan started no further file, and what they found is not a verdict.
     func write(
         _ site: SiteFiles, images: Images, downloads: AlbumDownloads, into staging: OutputWriter,
-        trusted: TrustedSite?
+        trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async throws(BuildFailed) -> [GPSLeak]? {
         let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
         var leaks: [GPSLeak] = []
@@ -414,12 +432,15 @@ struct BuildRun: Sendable {
         }
         do {
             leaks += try await phases.measure(.scanImages) { () async throws(CancellationError) in
+                // What was sealed was scanned before it was (``seal(_:images:downloads:into:)``).
                 try await SitePublishing.scanRenditions(
-                    images.derivatives, knownClean: images.knownCleanPaths,
-                    staging: staging.stagingDirectory, scanner: scanner, workers: workers)
+                    images.derivatives.filter { !sealed.sources.contains($0.key) },
+                    knownClean: images.knownCleanPaths, staging: staging.stagingDirectory, scanner: scanner,
+                    workers: workers)
                     + scanner.scanOutput(
-                        directory: staging.stagingDirectory, paths: downloads.paths.sorted(), workers: workers
-                    )
+                        directory: staging.stagingDirectory,
+                        paths: downloads.paths.subtracting(sealed.zips).sorted(),
+                        workers: workers)
             }
         } catch {
             return nil
@@ -487,8 +508,16 @@ struct BuildRun: Sendable {
     /// ``BuildPhase/cacheIndex`` and ``BuildPhase/cachePrune``, after a successful build: the
     /// index records what this build used (and that its renditions were scanned clean), and
     /// entries no recent build used are removed. A failure only warns.
-    func keep(_ cache: DerivativeCache?) {
+    func keep(_ cache: DerivativeCache?, sealed: SealedSite = SealedSite()) {
         guard let cache else { return }
+        // A build that sealed nothing leaves the record as it is (see ``NonceBook/record(keys:)``).
+        if !sealed.keys.isEmpty {
+            do {
+                try cache.keepSealingRecord(sealed.book.record(keys: Array(sealed.keys.values)))
+            } catch {
+                diagnostics.emit(error)
+            }
+        }
         do {
             try phases.measure(.cacheIndex) { () throws(CacheError) in
                 try cache.saveIndex(now: options.now, scannedClean: true)

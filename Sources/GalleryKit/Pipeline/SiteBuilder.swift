@@ -48,15 +48,22 @@ public enum SiteBuilder {
         try Task.checkCancellation()
         let (ordered, images) = run.order(site, by: processed, staging: staging)
         let downloads = try run.zip(ordered, images: images, into: staging)
+        guard
+            let (sealed, sealedLeaks) = try await run.seal(
+                ordered, images: images, downloads: downloads, into: staging)
+        else { throw CancellationError() }
         let tags = run.collectTags(ordered, images: images)
         let rendered = await run.render(
-            ordered, images: images, tags: tags, downloads: downloads, theme: theme, trusted: trusted)
-        let files = run.siteFiles(rendered, images: images, downloads: downloads, trusted: trusted)
+            ordered, images: images, tags: tags, downloads: downloads, theme: theme, trusted: trusted,
+            sealed: sealed)
+        let files = run.siteFiles(
+            rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
         guard
             let leaks = try await run.write(
-                files, images: images, downloads: downloads, into: staging, trusted: trusted)
+                files, images: images, downloads: downloads, into: staging, trusted: trusted, sealed: sealed)
         else { throw CancellationError() }
-        try run.verdict(leaks: leaks, site: files)
+        try run.verdict(
+            leaks: (sealedLeaks + leaks).sorted { $0.location.file < $1.location.file }, site: files)
         try Task.checkCancellation()
         let manifest = run.manifest(of: files, staging: staging, trusted: trusted)
         let previous = try run.commit(staging)
@@ -64,7 +71,7 @@ public enum SiteBuilder {
         // cache's upkeep (its index and entries) touch different files: side by side.
         let stashing = run.workers.makeGroup()
         stashing.add { run.stash(previous, manifest: manifest) }
-        run.keep(images.cache)
+        run.keep(images.cache, sealed: sealed)
         await stashing.finished()
         return run.summary(site: files, images: images)
     }

@@ -35,11 +35,19 @@ extension ContextBuilder {
 
     /// A sub-album in a grid: `href`, `title`, `date`, `datetime`, `count` and the cover
     /// `image`, cropped to 3:2 around its focal point (with Ken Burns when `kenBurns`); one of
-    /// `count` cards, which decides how wide the cards are drawn.
+    /// `count` cards, which decides how wide the cards are drawn. A password-protected album
+    /// seen from a page not sealed with its key is a lock card (`locked`): its URL and its
+    /// count, none of its words or pixels.
     func albumCard(
         _ album: Album, loading: (ProcessedPhoto) -> ImageLoading, styles: inout PageStyles,
-        kenBurns animated: Bool = false, among count: Int
+        kenBurns animated: Bool = false, among count: Int, within sealedRoot: String? = nil
     ) -> TemplateValue {
+        if let protection = album.protection, protection.root != sealedRoot {
+            return .dictionary([
+                "href": .string(links.href(album.urlPath)), "title": .string(Self.lockedTitle),
+                "count": .string(countLabel(album)), "locked": .bool(true),
+            ])
+        }
         var card: [String: TemplateValue] = [
             "href": .string(links.href(album.urlPath)),
             "title": .string(album.title),
@@ -68,7 +76,7 @@ extension ContextBuilder {
     /// title and a count under each; the ones in the first viewport load eagerly.
     func albumCards(
         _ albums: [Album], flow: PageFlow, order: inout LoadingOrder, styles: inout PageStyles,
-        kenBurns animated: Bool = false
+        kenBurns animated: Bool = false, within sealedRoot: String? = nil
     ) -> [TemplateValue] {
         let tops = PageFlow.screens.map {
             flow.gridTops(.cards, count: albums.count, extra: Self.albumCardText, $0)
@@ -79,9 +87,12 @@ extension ContextBuilder {
             }
             return albumCard(
                 album, loading: { _ in order.next(inFirstViewport: visible) }, styles: &styles,
-                kenBurns: animated, among: albums.count)
+                kenBurns: animated, among: albums.count, within: sealedRoot)
         }
     }
+
+    /// What a protected album is called where its own title may not be shown.
+    static let lockedTitle = "Private album"
 
     /// The height of an album card's title and count lines under its cover.
     static let albumCardText = 60.0

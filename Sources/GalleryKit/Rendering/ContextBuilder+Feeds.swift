@@ -19,9 +19,10 @@ extension ContextBuilder {
         sourceDate ?? newestContentDate ?? Date(timeIntervalSince1970: 946_684_800)
     }
 
-    /// Every listed album below the root, newest first (then by URL path, so ties are stable).
+    /// Every listed public album below the root, newest first (then by URL path, so ties are
+    /// stable): a password-protected album is in no feed.
     func albumsNewestFirst() -> [Album] {
-        site.root.albums.flatMap(\.allAlbums).filter { !$0.unlisted }
+        site.root.albums.flatMap(\.allAlbums).filter { !$0.unlisted && $0.isPublic }
             .map { (album: $0, date: effectiveDate($0)) }
             .sorted { ($1.date, $0.album.urlPath) < ($0.date, $1.album.urlPath) }
             .map(\.album)
@@ -58,12 +59,12 @@ extension ContextBuilder {
         return .dictionary(["feed": .dictionary(feed), "entries": .array(entries)])
     }
 
-    /// The sitemap: `urls`, each with `loc`: the home page, pages, listed albums and their
-    /// photo pages.
+    /// The sitemap: `urls`, each with `loc`: the home page, public pages, listed public albums
+    /// and their photo pages (a password-protected album is not in it).
     func sitemapContext() -> TemplateValue {
         var paths = [""]
-        paths += sortedPages.map(\.urlPath)
-        for album in site.root.allAlbums where !album.unlisted {
+        paths += sortedPages.filter { $0.protection == nil }.map(\.urlPath)
+        for album in site.root.allAlbums where !album.unlisted && album.isPublic {
             if !album.urlPath.isEmpty {
                 paths += albumPageSlices(album).map { Self.albumPagePath(album, page: $0.index) }
             }

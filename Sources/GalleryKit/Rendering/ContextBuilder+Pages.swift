@@ -133,7 +133,12 @@ extension ContextBuilder {
             firstPosition: slice.photos.startIndex + 1, total: total
         ).cards
         if !photos.isEmpty { flow.advance { _ in Self.sectionHeading } }
-        let albums = first ? albumCards(album.listedAlbums, flow: flow, order: &order, styles: &styles) : []
+        let albums =
+            first
+            ? albumCards(
+                album.listedAlbums, flow: flow, order: &order, styles: &styles, within: album.protection?.root
+            )
+            : []
         var value: [String: TemplateValue] = [
             "title": .string(album.title), "count": .string(countLabel(album)),
             "layout": .string(album.layout.rawValue),

@@ -36,8 +36,12 @@ struct ContextBuilder: Sendable {
         // Each tag page is drawn as an album of its photos.
         for tag in tags.tags { shown.merge(Self.pair(tag.album, with: photos)) { own, _ in own } }
         self.shown = shown
+        // A protected album's photos' values are in its pages' own sheets, sealed with them.
         self.photoSheets = PhotoSheets(
-            albums: site.root.allAlbums.map { ($0.sourcePath, shown[$0.sourcePath] ?? []) }, workers: workers)
+            albums: site.root.allAlbums.filter(\.isPublic).map {
+                ($0.sourcePath, shown[$0.sourcePath] ?? [])
+            },
+            workers: workers)
         self.navigation = SiteNavigation(
             site: site,
             pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })
@@ -72,14 +76,16 @@ struct ContextBuilder: Sendable {
         return shown
     }
 
-    /// The `cover:` photo, else the first shown photo, else the first listed sub-album's cover.
+    /// The `cover:` photo, else the first shown photo, else the first listed sub-album's cover
+    /// (of a sub-album sealed with the same key: another's photos are not this album's to
+    /// show). A protected album has no cover outside itself: see ``albumCard``.
     func cover(of album: Album) -> ProcessedPhoto? {
         let shown = shownPhotos(album)
         if let name = album.cover, let named = shown.first(where: { $0.source.fileName == name }) {
             return named
         }
         if let first = shown.first { return first }
-        for child in album.listedAlbums {
+        for child in album.listedAlbums where child.protection?.root == album.protection?.root {
             if let found = cover(of: child) { return found }
         }
         return nil

@@ -113,6 +113,30 @@ struct PageOutput: Sendable {
         _ path: String, _ template: String, _ context: TemplateValue, source: String,
         _ templates: TemplateLibrary
     ) {
+        if let text = text(path, template, context, source: source, templates) {
+            files.append((OutputFile(path: path, contents: Array(text.utf8)), source))
+        }
+    }
+
+    /// A page of a password-protected album: rendered as a public album's page would be, then
+    /// sealed whole with its own stylesheet (which is not published) into the lock page that
+    /// `lock(payload)` gives (``ContextBuilder/lockedPage(urlPath:ancestors:photoPage:key:payload:)``).
+    mutating func renderSealed(
+        _ path: String, _ template: String, _ page: PageRender, source: String, _ templates: TemplateLibrary,
+        sealer: PageSealer, lock: (String) -> TemplateValue
+    ) {
+        guard let text = text(path, template, page.context, source: source, templates) else { return }
+        let css = page.stylesheet.map { [String(decoding: $0.contents, as: UTF8.self)] } ?? []
+        let payload = sealer.seal(html: text, css: css, path: path)
+        render(path, "locked", lock(payload), source: source, templates)
+    }
+
+    /// The text of `template` rendered with `context`, without control characters (a
+    /// warning says how many went); nil when it failed (reported).
+    private func text(
+        _ path: String, _ template: String, _ context: TemplateValue, source: String,
+        _ templates: TemplateLibrary
+    ) -> String? {
         do {
             let (text, removed) = ControlCharacters.removed(from: try templates.render(template, context))
             if removed > 0 {
@@ -121,7 +145,7 @@ struct PageOutput: Sendable {
                     "\(removed) control \(removed == 1 ? "character" : "characters") removed from \(path): "
                         + "HTML and XML forbid them (they came from a title, a caption or a file name)")
             }
-            files.append((OutputFile(path: path, contents: Array(text.utf8)), source))
+            return text
         } catch {
             let failure: any Error = error
             if let located = failure as? any LocatedError {
@@ -131,6 +155,7 @@ struct PageOutput: Sendable {
                     .error, SourceLocation(file: source),
                     "cannot render \(path) with template '\(template)': \(failure)")
             }
+            return nil
         }
     }
 

@@ -22,7 +22,11 @@ struct SiteNavigation: Sendable {
     let listedPages: [String: [Page]]
 
     init(site: Site, pages: [Page]) {
-        let albums = site.root.listedAlbums.map { Link(title: $0.title, urlPath: $0.urlPath) }
+        // A protected album's title is one of its words: it is not in the navigation (its lock
+        // card is on the home page).
+        let albums = site.root.listedAlbums.filter(\.isPublic).map {
+            Link(title: $0.title, urlPath: $0.urlPath)
+        }
         let topLevel = pages.filter { !$0.sourcePath.contains("/") }
         let candidates = albums + topLevel.map { Link(title: $0.title, urlPath: $0.urlPath) }
         links = Array(candidates.prefix(Self.limit))

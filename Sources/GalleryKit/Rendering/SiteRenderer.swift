@@ -16,6 +16,10 @@ struct SiteRenderer: Sendable {
     private let prints: PageFingerprints
     /// Where pages are rendered side by side; nil renders them one by one.
     private let workers: WorkerPool?
+    /// The keys of the password-protected albums and what was sealed with them.
+    private let sealing: SealedSite
+    /// The sealer of each protection root's pages.
+    private let sealers: [String: PageSealer]
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -32,14 +36,17 @@ struct SiteRenderer: Sendable {
     ///   - diagnostics: receives warnings (missing alt text) and template errors.
     ///   - workers: the build's pool, when the renderer runs on one of its threads: the pages,
     ///     the photos' stylesheets and fingerprints are made side by side on it.
+    ///   - sealing: the keys of the password-protected albums and their sealed files; a page
+    ///     of a protected album without a key is not rendered at all (an error).
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
         tags: TagIndex = TagIndex(), downloads: AlbumDownloads = AlbumDownloads(),
         templates: TemplateLibrary, themeAssets: ThemeAssets, themeFingerprint: String = "",
         build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector,
-        workers: WorkerPool? = nil
+        workers: WorkerPool? = nil, sealing: SealedSite = SealedSite()
     ) {
         self.workers = workers
+        self.sealing = sealing
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
@@ -54,6 +61,7 @@ struct SiteRenderer: Sendable {
         builder.assetPaths[Favicon.assetName] = icon.path
         self.favicon = icon
         self.builder = builder
+        self.sealers = sealing.keys.mapValues { key in sealing.sealer(for: key, href: builder.links.href) }
         self.prints = PageFingerprints(
             builder: builder, derivatives: derivativeKeys, theme: themeFingerprint, build: build,
             workers: workers)
@@ -99,6 +107,20 @@ struct SiteRenderer: Sendable {
                 continue
             }
             let path = page.urlPath + "index.html"
+            if let protection = page.protection {
+                sealed(protection, path: path, fingerprint: prints.page(page, path: path), into: &output) {
+                    output, sealer in
+                    output.renderSealed(
+                        path, page.template, PageRender(context: builder.pageContext(page)),
+                        source: page.sourcePath, templates, sealer: sealer,
+                        lock: { payload in
+                            builder.lockedPage(
+                                urlPath: page.urlPath, ancestors: [], photoPage: false, key: sealer.key,
+                                payload: payload)
+                        })
+                }
+                continue
+            }
             output.page(path, prints.page(page, path: path)) { output in
                 output.render(
                     path, page.template, builder.pageContext(page), source: page.sourcePath, templates)
@@ -170,7 +192,22 @@ struct SiteRenderer: Sendable {
         if !album.urlPath.isEmpty {
             for slice in builder.albumPageSlices(album) {
                 let path = ContextBuilder.albumPagePath(album, page: slice.index) + "index.html"
-                output.page(path, prints.album(album, path: path)) { output in
+                let print = prints.album(album, path: path)
+                if let protection = album.protection {
+                    let urlPath = ContextBuilder.albumPagePath(album, page: slice.index)
+                    sealed(protection, path: path, fingerprint: print, into: &output) { output, sealer in
+                        output.renderSealed(
+                            path, "album", builder.albumPage(album, ancestors: ancestors, slice: slice),
+                            source: album.sourcePath, templates, sealer: sealer,
+                            lock: { payload in
+                                builder.lockedPage(
+                                    urlPath: urlPath, ancestors: ancestors, photoPage: false, key: sealer.key,
+                                    payload: payload)
+                            })
+                    }
+                    continue
+                }
+                output.page(path, print) { output in
                     output.render(
                         path, "album", builder.albumPage(album, ancestors: ancestors, slice: slice),
                         source: album.sourcePath, templates)
@@ -180,7 +217,22 @@ struct SiteRenderer: Sendable {
         let shown = builder.shownPhotos(album)
         for (index, photo) in shown.enumerated() {
             let path = photo.source.urlPath + "index.html"
-            output.page(path, prints.photo(photo, at: index, in: album, path: path)) { output in
+            let print = prints.photo(photo, at: index, in: album, path: path)
+            if let protection = album.protection {
+                sealed(protection, path: path, fingerprint: print, into: &output) { output, sealer in
+                    let page = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
+                    output.renderSealed(
+                        path, "photo", page, source: photo.source.sourcePath, templates, sealer: sealer,
+                        lock: { payload in
+                            builder.lockedPage(
+                                urlPath: photo.source.urlPath, ancestors: ancestors + [album],
+                                photoPage: true,
+                                key: sealer.key, payload: payload)
+                        })
+                }
+                continue
+            }
+            output.page(path, print) { output in
                 let context = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
                 output.render(path, "photo", context, source: photo.source.sourcePath, templates)
             }
@@ -188,6 +240,22 @@ struct SiteRenderer: Sendable {
         for child in album.albums {
             renderAlbum(child, ancestors: ancestors + [album], into: &output)
         }
+    }
+
+    /// Queues the page at `path` of a protected album, sealed with its key: the page's
+    /// fingerprint has the key's check (a new password renders it again). Without a key (the
+    /// sealing failed) nothing is published at `path`: an error says so.
+    private func sealed(
+        _ protection: AlbumProtection, path: String, fingerprint: String, into output: inout RenderOutput,
+        render: @escaping @Sendable (inout PageOutput, PageSealer) -> Void
+    ) {
+        guard let sealer = sealers[protection.root] else {
+            output.fail(
+                protection.root.isEmpty ? "." : protection.root,
+                "\(path) belongs to a password-protected album that could not be sealed; it is not published")
+            return
+        }
+        output.page(path, fingerprint + " sealed " + sealer.key.check) { render(&$0, sealer) }
     }
 
     /// One warning per shown photo that has no alt text at all.

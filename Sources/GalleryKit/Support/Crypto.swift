@@ -128,6 +128,21 @@ enum SecureRandom {
     }
 }
 
+/// HMAC-SHA256 (RFC 2104), libcrypto's one-shot `HMAC`: keyed names that only the key's
+/// holder can compute.
+enum HMACSHA256 {
+    /// The 32-byte MAC of `message` under `key`.
+    static func mac(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 32) { out, initialized in
+            var length: UInt32 = 0
+            let done = HMAC(
+                EVP_sha256(), key, Int32(key.count), message, message.count, out.baseAddress, &length)
+            guard done != nil, length == 32 else { fatalError("libcrypto's HMAC failed") }
+            initialized = 32
+        }
+    }
+}
+
 /// PBKDF2-HMAC-SHA256 (RFC 8018), libcrypto's `PKCS5_PBKDF2_HMAC`: a password and a salt to
 /// a key, slowly on purpose (each guess at a password costs `iterations` HMACs).
 enum PBKDF2 {

@@ -85,6 +85,12 @@ import Testing
         #expect(SHA256.hexString(derived) == key)
     }
 
+    /// RFC 4231 test case 2 ("Jefe").
+    @Test func hmacVector() {
+        let mac = HMACSHA256.mac(Array("what do ya want for nothing?".utf8), key: Array("Jefe".utf8))
+        #expect(SHA256.hexString(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
     /// Test case 15 of McGrew and Viega's GCM specification (AES-256, 96-bit IV, no AAD).
     @Test func gcmVector() {
         let key = bytes("feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308")

@@ -50,7 +50,7 @@ if (event.target instanceof HTMLImageElement) settle(event.target, true);
 }, true);
 
 Array.prototype.forEach.call(document.querySelectorAll("[data-blurup] img:not(.gk-ph)"), function (img) {
-if (img.complete) {
+if (img.complete && img.getAttribute("src")) {
 settle(img, img.naturalWidth === 0);
 } else {
 var frame = frameOf(img);

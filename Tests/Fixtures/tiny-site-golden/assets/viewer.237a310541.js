@@ -54,7 +54,7 @@ clip = img ? null : frame;
 largest = 0;
 upgraded = false;
 if (img) {
-(img.getAttribute("srcset") || "").split(",").forEach(function (item) {
+(img.getAttribute("srcset") || img.getAttribute("data-gk-srcset") || "").split(",").forEach(function (item) {
 largest = Math.max(largest, parseInt(item.trim().split(/\s+/)[1], 10) || 0);
 });
 var ready = function () {

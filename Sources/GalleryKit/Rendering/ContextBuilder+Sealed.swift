@@ -1,0 +1,31 @@
+import Foundation
+
+extension ContextBuilder {
+    /// The lock page published at the URL of a page of a password-protected album
+    /// (`locked.mustache`): the site's header and footer, a neutral title, the public albums
+    /// above it as breadcrumbs, the password form, and `locked`: `salt`, `iterations` and
+    /// `payload` (the real page, sealed: ``PageSealer``) for `assets/sealed.js`, which this
+    /// page loads instead of the theme's scripts (the decrypted page's scripts are loaded
+    /// once it is in place). Search engines are asked not to index it; it has no Open Graph
+    /// picture and no words of the album.
+    func lockedPage(
+        urlPath: String, ancestors: [Album], photoPage: Bool, key: AlbumKey, payload: String
+    ) -> TemplateValue {
+        let publicTrail = ancestors.prefix { $0.isPublic }.map { album in
+            (album.urlPath.isEmpty ? site.config.title : album.title, album.urlPath)
+        }
+        var context = chrome(
+            urlPath: urlPath, title: Self.lockedTitle, trail: Array(publicTrail), unlisted: true,
+            viewer: photoPage)
+        if case .dictionary(var assets) = context["assets"] {
+            assets["js"] = nil
+            assets["viewerJS"] = nil
+            if let script = assetPaths["sealed.js"] { assets["sealedJS"] = .string(links.href(script)) }
+            context["assets"] = .dictionary(assets)
+        }
+        context["locked"] = .dictionary([
+            "salt": .string(key.saltText), "iterations": .int(key.iterations), "payload": .string(payload),
+        ])
+        return .dictionary(context)
+    }
+}

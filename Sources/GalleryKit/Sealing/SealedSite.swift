@@ -1,0 +1,45 @@
+import Foundation
+
+/// What the sealing of a build's protected albums made, for rendering and publishing: each
+/// protection root's key, the build's nonces, and each sealed file.
+struct SealedSite: Sendable {
+    /// One sealed copy of a site file: where it is published and its size.
+    struct File: Sendable, Hashable {
+        var path: String
+        var byteCount: Int64
+    }
+
+    /// By protection root (``AlbumProtection/root``).
+    var keys: [String: AlbumKey] = [:]
+    var book = NonceBook(previous: SealingRecord())
+    /// By protection root: each plaintext site path sealed with that root's key, and its copy.
+    var files: [String: [String: File]] = [:]
+    /// The source paths of the photos whose files are published sealed only.
+    var sources: Set<String> = []
+    /// The paths of the ZIPs published sealed only.
+    var zips: Set<String> = []
+
+    init() {}
+
+    init(keys: [String: AlbumKey], book: NonceBook, files: [String: [String: File]] = [:]) {
+        self.keys = keys
+        self.book = book
+        self.files = files
+    }
+
+    /// The key of `protection`; nil for a public page, and for a protection that has no key
+    /// (which the renderer refuses to publish).
+    func key(of protection: AlbumProtection?) -> AlbumKey? {
+        protection.flatMap { keys[$0.root] }
+    }
+
+    /// The sealer of `protection`'s pages, its files addressed with `href`.
+    func sealer(for key: AlbumKey, href: (String) -> String) -> PageSealer {
+        var targets: [String: PageSealer.Target] = [:]
+        for (plain, sealed) in files[key.root] ?? [:] {
+            targets[href(plain)] = PageSealer.Target(
+                href: href(sealed.path), name: (plain as NSString).lastPathComponent)
+        }
+        return PageSealer(key: key, book: book, files: targets)
+    }
+}
