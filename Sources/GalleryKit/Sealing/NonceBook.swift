@@ -56,16 +56,21 @@ final class NonceBook: Sendable {
             plaintext, key: key.key, nonce: nonce(for: key, label: label, digest: SHA256.hex(plaintext)))
     }
 
-    /// What the cache keeps for the next build: each key's salt and check, and the nonces
-    /// this build used (its other nonces go); a root this build did not seal (an album left
-    /// out for a while, a password not given to a `--keep-going` build) keeps its record.
+    /// What the cache keeps for the next build: each key's salt and check, and its nonces:
+    /// those this build used, and the earlier ones of the same key (a page kept from the
+    /// previous build was not sealed again, and its nonce must stay known for a later build
+    /// that seals the same bytes). A new key starts afresh. A root this build did not seal
+    /// (an album left out for a while, a password not given to a `--keep-going` build)
+    /// keeps its record.
     func record(keys: [AlbumKey]) -> SealingRecord {
         let nonces = used.withLock { $0 }
         var record = previous
         for key in keys {
+            var kept: [String: String] = [:]
+            if let old = previous.roots[key.root], old.check == key.check { kept = old.nonces }
+            kept.merge(nonces[key.root] ?? [:]) { _, new in new }
             record.roots[key.root] = SealingRecord.Root(
-                salt: key.saltText, iterations: key.iterations, check: key.check,
-                nonces: nonces[key.root] ?? [:])
+                salt: key.saltText, iterations: key.iterations, check: key.check, nonces: kept)
         }
         return record
     }

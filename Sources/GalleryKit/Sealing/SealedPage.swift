@@ -23,7 +23,7 @@ struct PageSealer: Sendable {
     /// By the address of the plaintext file as pages link it (``LinkBuilder/href(_:)``).
     let files: [String: Target]
 
-    /// What ``AssetsScript`` reads: `{"css": [...], "html": "..."}`, sealed as `page:<path>`
+    /// What `assets/sealed.js` reads: `{"css": [...], "html": "..."}`, sealed as `page:<path>`
     /// and base64-encoded for the lock page.
     func seal(html: String, css: [String], path: String) -> String {
         let payload = Payload(html: rewrite(html), css: css)
