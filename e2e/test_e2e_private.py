@@ -330,3 +330,61 @@ def test_a_changed_byte_is_refused(sites, serve, browser, tmp_path):
     assert browser.execute_script(
         "return [...document.querySelectorAll('.is-error img:not(.gk-ph)')].every(i => !i.naturalWidth)"
     )
+
+
+# --- galleryc serve --------------------------------------------------------------------------------
+
+
+def _serve(galleryc: Path, content: Path, output: Path, *extra: str) -> tuple[subprocess.Popen, int]:
+    env = dict(os.environ, NO_COLOR="1", WEDDING_PW=PASSWORD)
+    proc = subprocess.Popen(
+        [str(galleryc), "serve", str(content), "--port", "0", "--output", str(output), *extra],
+        cwd=output.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    port, lines = 0, []
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        line = proc.stderr.readline()
+        lines.append(line)
+        if m := re.search(r"Serving http://127\.0\.0\.1:(\d+)/", line):
+            port = int(m.group(1))
+        if port and line.startswith("Built "):
+            return proc, port
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise AssertionError("".join(lines))
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.mark.browser
+def test_serve_asks_for_the_password_and_unlock_opens_without_it(galleryc, sites, browser, tmp_path):
+    output = tmp_path / "public"
+    proc, port = _serve(galleryc, sites["content"], output)
+    try:
+        browser.get(f"http://127.0.0.1:{port}/wedding/")
+        assert browser.find_element(By.ID, "gk-password").is_displayed()
+        _unlock(browser, PASSWORD)
+        assert _wait(browser, "return document.querySelector('h1').textContent.includes('Zanzibar')")
+    finally:
+        _stop(proc)
+    unlocked = re.compile(r"data-gk-locked[^>]*data-key=")
+    assert not unlocked.search((output / "wedding/index.html").read_text())
+    # --unlock: opened at once, and the output folder is not what it serves.
+    before = tree_digest(output)
+    proc, port = _serve(galleryc, sites["content"], output, "--unlock")
+    try:
+        browser.get(f"http://127.0.0.1:{port}/wedding/")
+        assert _wait(browser, "return !!document.querySelector('h1') && document.querySelector('h1').textContent.includes('Zanzibar')")
+        assert browser.execute_script("return sessionStorage.length") == 0
+    finally:
+        _stop(proc)
+    assert tree_digest(output) == before
+    assert not any(unlocked.search(p.read_text()) for p in output.rglob("*.html"))

@@ -70,6 +70,9 @@ struct ServeCommand: Sendable, Hashable {
     var includeDrafts = false
     /// `--follow-links`: follow symlinks that lead out of the content folder.
     var followLinks = false
+    /// `--unlock`: private albums open without their password, in a preview written to a
+    /// temporary folder instead of the output folder.
+    var unlock = false
 
     /// Creates the arguments of a plain `galleryc serve`.
     init() {}

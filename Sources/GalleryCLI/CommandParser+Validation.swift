@@ -30,6 +30,7 @@ struct OptionSpec {
                 OptionSpec(name: "--cache-dir", valueName: "dir"),
                 OptionSpec(name: "--drafts"),
                 OptionSpec(name: "--follow-links"),
+                OptionSpec(name: "--unlock"),
             ]
         case .`init`: []
         }
@@ -106,6 +107,7 @@ extension CommandParser {
         if let host = parsed.values["--host"] { command.host = host }
         command.includeDrafts = parsed.flags.contains("--drafts")
         command.followLinks = parsed.flags.contains("--follow-links")
+        command.unlock = parsed.flags.contains("--unlock")
         return .success(.serve(command))
     }
 }

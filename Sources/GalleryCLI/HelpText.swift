@@ -105,6 +105,10 @@ enum HelpText {
           --drafts                Include pages and albums marked 'draft: true'.
           --follow-links          Follow symlinks that lead out of the content folder
                                   (refused with a warning by default).
+          --unlock                Open private albums without their password: the
+                                  preview is written to a temporary folder (removed when
+                                  it stops), never to --output, since its pages hold the
+                                  albums' keys.
           -h, --help              Show help information.
 
         """

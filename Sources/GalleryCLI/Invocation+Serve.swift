@@ -1,14 +1,26 @@
+import Foundation
 import GalleryKit
 
 extension Invocation {
     /// `galleryc serve`: hands the request to the preview server and waits until it stops.
     func runServe(_ command: ServeCommand) async -> Int32 {
         guard
-            let options = options(
+            var options = options(
                 content: command.contentPath, output: command.outputPath, templates: command.templatesPath,
                 cache: command.cachePath, jobs: nil, strict: false, keepGoing: false,
                 drafts: command.includeDrafts, followLinks: command.followLinks)
         else { return 1 }
+        // An unlocked preview holds the private albums' keys in its pages: it is never
+        // written where a site is deployed from.
+        if command.unlock {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "galleryc-unlocked-preview-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+            options.outputDirectory = folder
+            options.embedsAlbumKeys = true
+        }
+        defer {
+            if command.unlock { try? FileManager.default.removeItem(at: options.outputDirectory) }
+        }
         let formatter = formatter(contentPath: command.contentPath)
         guard let serve else {
             console.writeError(

@@ -197,9 +197,10 @@
     return;
   }
   form.hidden = false;
-  var known = null;
+  // `galleryc serve --unlock` gives the key in the page (a preview, never a published site).
+  var known = box.getAttribute("data-key");
   try {
-    known = sessionStorage.getItem(stored);
+    known = known || sessionStorage.getItem(stored);
   } catch (error) {}
   if (known) {
     say("Opening…");

@@ -79,6 +79,7 @@ private func serve(_ change: (inout ServeCommand) -> Void) -> Command {
         (["serve", "--host", "0.0.0.0"], serve { $0.host = "0.0.0.0" }),
         (["serve", "--host=::1"], serve { $0.host = "::1" }),
         (["serve", "--follow-links"], serve { $0.followLinks = true }),
+        (["serve", "--unlock"], serve { $0.unlock = true }),
         (
             ["serve", "--output", "o", "--templates=t", "--drafts"],
             serve {

@@ -46,6 +46,7 @@ extension BuildRun {
             var jobs: [(root: String, path: String)] = []
             var publicPaths: Set<String> = []
             var sealed = SealedSite(keys: keys, book: book)
+            sealed.embedsKeys = options.embedsAlbumKeys
             for album in albums {
                 let paths = Self.publishedPaths(of: album, images: images, downloads: downloads)
                 if let root = album.protection?.root {

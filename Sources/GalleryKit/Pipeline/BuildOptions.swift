@@ -37,6 +37,10 @@ public struct BuildOptions: Sendable {
     /// `--shard k/n`: process only this share of the photos and clips into the cache, and
     /// render nothing (``Shard``); nil for a whole build.
     public var shard: Shard?
+    /// `galleryc serve --unlock`: each private album's lock pages carry its key, so that the
+    /// preview opens them without the password. Never for a site to publish: the CLI then
+    /// writes the preview to a temporary folder.
+    public var embedsAlbumKeys = false
 
     public init(
         contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,

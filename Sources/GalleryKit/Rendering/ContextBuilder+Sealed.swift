@@ -8,8 +8,12 @@ extension ContextBuilder {
     /// page loads instead of the theme's scripts (the decrypted page's scripts are loaded
     /// once it is in place). Search engines are asked not to index it; it has no Open Graph
     /// picture and no words of the album.
+    ///
+    /// With `embedsKey` (`galleryc serve --unlock` only), `locked.key` is the key itself, and
+    /// the script opens the page without asking.
     func lockedPage(
-        urlPath: String, ancestors: [Album], photoPage: Bool, key: AlbumKey, payload: String
+        urlPath: String, ancestors: [Album], photoPage: Bool, key: AlbumKey, payload: String,
+        embedsKey: Bool = false
     ) -> TemplateValue {
         let publicTrail = ancestors.prefix { $0.isPublic }.map { album in
             (album.urlPath.isEmpty ? site.config.title : album.title, album.urlPath)
@@ -23,9 +27,11 @@ extension ContextBuilder {
             if let script = assetPaths["sealed.js"] { assets["sealedJS"] = .string(links.href(script)) }
             context["assets"] = .dictionary(assets)
         }
-        context["locked"] = .dictionary([
+        var locked: [String: TemplateValue] = [
             "salt": .string(key.saltText), "iterations": .int(key.iterations), "payload": .string(payload),
-        ])
+        ]
+        if embedsKey { locked["key"] = .string(Data(key.key).base64EncodedString()) }
+        context["locked"] = .dictionary(locked)
         return .dictionary(context)
     }
 }

@@ -116,7 +116,7 @@ struct SiteRenderer: Sendable {
                         lock: { payload in
                             builder.lockedPage(
                                 urlPath: page.urlPath, ancestors: [], photoPage: false, key: sealer.key,
-                                payload: payload)
+                                payload: payload, embedsKey: sealing.embedsKeys)
                         })
                 }
                 continue
@@ -202,7 +202,7 @@ struct SiteRenderer: Sendable {
                             lock: { payload in
                                 builder.lockedPage(
                                     urlPath: urlPath, ancestors: ancestors, photoPage: false, key: sealer.key,
-                                    payload: payload)
+                                    payload: payload, embedsKey: sealing.embedsKeys)
                             })
                     }
                     continue
@@ -227,7 +227,7 @@ struct SiteRenderer: Sendable {
                             builder.lockedPage(
                                 urlPath: photo.source.urlPath, ancestors: ancestors + [album],
                                 photoPage: true,
-                                key: sealer.key, payload: payload)
+                                key: sealer.key, payload: payload, embedsKey: sealing.embedsKeys)
                         })
                 }
                 continue

@@ -18,6 +18,8 @@ struct SealedSite: Sendable {
     var sources: Set<String> = []
     /// The paths of the ZIPs published sealed only.
     var zips: Set<String> = []
+    /// Whether the lock pages carry their key (``BuildOptions/embedsAlbumKeys``).
+    var embedsKeys = false
 
     init() {}
 

@@ -182,9 +182,9 @@ say("This album opens only over a secure connection (https) in a current browser
 return;
 }
 form.hidden = false;
-var known = null;
+var known = box.getAttribute("data-key");
 try {
-known = sessionStorage.getItem(stored);
+known = known || sessionStorage.getItem(stored);
 } catch (error) {}
 if (known) {
 say("Opening…");
