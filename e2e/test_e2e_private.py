@@ -137,6 +137,12 @@ def sites(galleryc, tmp_path_factory) -> dict[str, Path]:
     return out
 
 
+def test_the_lock_pages_are_valid_html(sites, nu_check, tmp_path):
+    pages = tmp_path / "pages"
+    shutil.copytree(sites["sealed"] / "wedding", pages)
+    assert nu_check(pages) == []
+
+
 def test_nothing_of_the_album_is_published(sites):
     site = files(sites["sealed"])
     without = files(sites["without"])
@@ -282,6 +288,14 @@ def test_the_browser_opens_the_album_with_the_password_only(sites, serve, browse
         browser.get(base + "wedding/1/")
         assert _wait(browser, "const i = document.querySelector('[data-viewer-image]'); return i && i.complete && i.naturalWidth > 0")
         assert "Vellichor" in browser.title or "Vellichor" in browser.find_element(By.TAG_NAME, "h1").text
+        # Zoom asks for the largest rendition, decrypted then.
+        before = browser.execute_script("return document.querySelector('[data-viewer-image]').naturalWidth")
+        largest = browser.execute_script(
+            "return Math.max(...document.querySelector('[data-viewer-image]').getAttribute('data-gk-srcset')"
+            ".split(',').map(c => parseInt(c.trim().split(/\\s+/)[1], 10)))")
+        assert before < largest, (before, largest)
+        browser.find_element(By.CSS_SELECTOR, '[data-viewer-action="zoom"]').click()
+        assert _wait(browser, f"return document.querySelector('[data-viewer-image]').naturalWidth === {largest}")
         # Reload keeps the session.
         browser.refresh()
         assert _wait(browser, "return !document.querySelector('[data-gk-locked]') && !!document.querySelector('[data-viewer]')")
