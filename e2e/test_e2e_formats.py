@@ -201,6 +201,10 @@ def test_jpeg_2000_is_published(formats_site, name):
         assert rendition.getpixel((150, 60))[0] - rendition.getpixel((5, 60))[0] > 150
 
 
+# In test-full: 23 s of make test's 15 minutes; the 100 MP limit and the scaled decode are
+# unit-tested (the megapixel limit in the format tests, the decode scale in RenditionPlanTests);
+# Benchmarks/ measure the memory.
+@pytest.mark.full
 def test_a_102_megapixel_jpeg_builds_within_the_memory_bound(galleryc: Path, tmp_path: Path):
     """8736 x 11648, as a GFX100 shoots: refused before (100 MP limit). It decodes at 4/8 for
     the 2400 px rendition (25 MP), well under the benchmark's 400 MB at --jobs 2."""

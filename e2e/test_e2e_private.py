@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from PIL import Image
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 pytestmark = [pytest.mark.e2e]
 
@@ -184,6 +185,9 @@ def test_the_password_alone_decrypts_the_renditions_byte_for_byte(sites):
     payload = payload_of(site["wedding/index.html"].decode(), key)
     assert "Smith Zanzibar Wedding" in payload["html"] and "Ottoline" in payload["html"]
     assert payload["css"], "the album page's own stylesheet is sealed with it"
+    # A photo's words are in its sealed page: its tags as words, no tag page.
+    photo = payload_of(site["wedding/1/index.html"].decode(), key)["html"]
+    assert "Vellichor" in photo and "<span>Marzipan</span>" in photo and "/tags/marzipan/" not in photo
     decrypted = {hashlib.sha256(open_sealed(key, data)).hexdigest() for p, data in site.items() if p.startswith("_sealed/")}
     public, without = files(sites["public"]), files(sites["without"])
     album_files = {
@@ -288,6 +292,17 @@ def test_the_browser_opens_the_album_with_the_password_only(sites, serve, browse
         browser.get(base + "wedding/1/")
         assert _wait(browser, "const i = document.querySelector('[data-viewer-image]'); return i && i.complete && i.naturalWidth > 0")
         assert "Vellichor" in browser.title or "Vellichor" in browser.find_element(By.TAG_NAME, "h1").text
+        # The viewer pages in place (no navigation) to the next photo, a clip: sealed.js opens
+        # the neighbour's lock page and its clip.
+        browser.execute_script("window.__same = true")
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        assert _wait(
+            browser,
+            "const v = document.querySelector('[data-viewer-stage] video');"
+            "return location.pathname.endsWith('/wedding/2/') && window.__same === true && !!v && v.currentSrc.startsWith('blob:')",
+        )
+        browser.get(base + "wedding/1/")
+        assert _wait(browser, "const i = document.querySelector('[data-viewer-image]'); return i && i.complete && i.naturalWidth > 0")
         # Zoom asks for the largest rendition, decrypted then.
         before = browser.execute_script("return document.querySelector('[data-viewer-image]').naturalWidth")
         largest = browser.execute_script(
@@ -402,3 +417,7 @@ def test_serve_asks_for_the_password_and_unlock_opens_without_it(galleryc, sites
         _stop(proc)
     assert tree_digest(output) == before
     assert not any(unlocked.search(p.read_text()) for p in output.rglob("*.html"))
+    # The preview's pages, handed back to the cache folder, never reach a published build.
+    result = build(galleryc, sites["content"], tmp_path / "after", tmp_path / ".galleryc/cache")
+    assert result.returncode == 0, result.stderr
+    assert not any(unlocked.search(p.read_text()) for p in (tmp_path / "after").rglob("*.html"))

@@ -18,7 +18,10 @@
   var salt = box.getAttribute("data-salt");
   var iterations = parseInt(box.getAttribute("data-iterations"), 10);
   var stored = "gk-key:" + salt;
-  var key, sizes;
+  var key;
+  var sizes = window.MutationObserver ? new MutationObserver(function (records) {
+    records.forEach(function (record) { load(record.target); });
+  }) : null;
 
   function each(list, fn) {
     Array.prototype.forEach.call(list, fn);
@@ -68,9 +71,9 @@
   }
 
   // --- The decrypted page in place of the lock page -------------------------------------------
-  function show(payload, typed) {
-    var doc = new DOMParser().parseFromString(payload.html, "text/html");
-    document.title = doc.title;
+  // The page of a payload, parsed, its own stylesheets adopted (they are not published: they
+  // came with it, and a link to them is dropped).
+  function parse(payload) {
     if (payload.css.length && "adoptedStyleSheets" in document) {
       document.adoptedStyleSheets = document.adoptedStyleSheets.concat(payload.css.map(function (css) {
         var sheet = new CSSStyleSheet();
@@ -78,6 +81,26 @@
         return sheet;
       }));
     }
+    var doc = new DOMParser().parseFromString(payload.html, "text/html");
+    each(doc.querySelectorAll('head link[rel="stylesheet"]'), function (link) {
+      if (!document.querySelector('head link[rel="stylesheet"][href="' + link.getAttribute("href") + '"]')) link.remove();
+    });
+    return doc;
+  }
+  // For viewer.js, which fetches the neighbouring photo pages (lock pages of this album):
+  // the page inside one, and its photos decrypted once it is on the strip.
+  window.gkUnseal = function (other) {
+    var data = other.querySelector("[data-gk-sealed]");
+    return open(bytes(data.textContent)).then(function (plain) {
+      return parse(JSON.parse(new TextDecoder().decode(plain)));
+    });
+  };
+  window.gkReveal = function (node) {
+    reveal(node, true);
+  };
+  function show(payload, typed) {
+    var doc = parse(payload);
+    document.title = doc.title;
     var body = document.importNode(doc.body, true);
     document.body.replaceWith(body);
     reveal(body);
@@ -150,8 +173,10 @@
       video.load();
     }, function () {});
   }
-  function reveal(root) {
-    var near = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+  // What `root` shows, decrypted as it nears the screen, or at once (`now`: a neighbour on
+  // the viewer's strip, off the screen but about to slide in).
+  function reveal(root, now) {
+    var near = window.IntersectionObserver && !now ? new IntersectionObserver(function (entries) {
       entries.forEach(function (entry) {
         if (!entry.isIntersecting) return;
         near.unobserve(entry.target);
@@ -159,9 +184,6 @@
         else load(entry.target);
       });
     }, { rootMargin: "50% 0px" }) : null;
-    sizes = window.MutationObserver ? new MutationObserver(function (records) {
-      records.forEach(function (record) { load(record.target); });
-    }) : null;
     each(root.querySelectorAll("img[data-gk-src], img[data-gk-srcset]"), function (img) {
       prepare(img);
       if (near) near.observe(img);

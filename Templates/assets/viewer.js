@@ -104,6 +104,9 @@
         return response.text();
       }).then(function (text) {
         var next = new DOMParser().parseFromString(text, "text/html");
+        // A private album's page comes sealed: sealed.js opens it with the album's key.
+        return next.querySelector("[data-gk-sealed]") && window.gkUnseal ? window.gkUnseal(next) : next;
+      }).then(function (next) {
         if (!next.querySelector("[data-viewer] .photo-figure") || !next.querySelector(".photo-details")) throw new Error("not a photo page");
         return next;
       });
@@ -147,6 +150,7 @@
           // The previous one after the photo, the next one last: one order, however they load.
           if (before) stage.firstElementChild.after(slide);
           else stage.appendChild(slide);
+          if (window.gkReveal) window.gkReveal(slide);
         }
         slide.className = "viewer-side" + (before ? " is-before" : "");
         slide.next = next;

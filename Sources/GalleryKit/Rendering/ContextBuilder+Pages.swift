@@ -231,7 +231,7 @@ extension ContextBuilder {
             value["video"] = .dictionary(player)
         }
         if !text.captionHTML.isEmpty { value["caption"] = .string(text.captionHTML) }
-        let tagLinks = tagLinks(of: photo)
+        let tagLinks = album.isPublic ? tagLinks(of: photo) : sealedTags(of: photo, in: album)
         value["tags"] = .array(tagLinks)
         value["hasTags"] = .bool(!tagLinks.isEmpty)
         let rows = ExifPanel.rows(photo.exif)

@@ -24,6 +24,18 @@ extension ContextBuilder {
         }
     }
 
+    /// A private album's photo's tags, as words without links: no tag page lists its photos
+    /// (a page shown to everyone cannot), and the words are sealed with its page.
+    func sealedTags(of photo: ProcessedPhoto, in album: Album) -> [TemplateValue] {
+        guard site.config.tagPages else { return [] }
+        var seen: Set<String> = []
+        return (photo.source.keywords(embedded: photo.described) + album.tags).compactMap { name in
+            // `href` false, not absent: a missing key would be looked up in the page's context.
+            seen.insert(name.lowercased()).inserted
+                ? .dictionary(["name": .string(name), "href": .bool(false)]) : nil
+        }
+    }
+
     private var tagCount: String {
         tags.tags.count == 1 ? "1 tag" : "\(tags.tags.count) tags"
     }

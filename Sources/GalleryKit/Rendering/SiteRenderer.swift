@@ -153,7 +153,9 @@ struct SiteRenderer: Sendable {
         if site.config.publishHostFiles {
             for file in HostFiles.files { output.add(file, source: "publish.headers") }
         }
-        for file in themeAssets.files { output.add(file, source: "assets") }
+        // The private albums' script goes out with private albums only.
+        let sealedScript = sealers.isEmpty ? builder.assetPaths["sealed.js"] : nil
+        for file in themeAssets.files where file.path != sealedScript { output.add(file, source: "assets") }
         for file in builder.photoSheets.files { output.addShared(file) }
         output.add(motionStylesheet, source: "motion")
         output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
@@ -243,7 +245,8 @@ struct SiteRenderer: Sendable {
     }
 
     /// Queues the page at `path` of a protected album, sealed with its key: the page's
-    /// fingerprint has the key's check (a new password renders it again). Without a key (the
+    /// fingerprint has the key's check (a new password renders it again), and says whether
+    /// the key is in the page. Without a key (the
     /// sealing failed) nothing is published at `path`: an error says so.
     private func sealed(
         _ protection: AlbumProtection, path: String, fingerprint: String, into output: inout RenderOutput,
@@ -255,7 +258,10 @@ struct SiteRenderer: Sendable {
                 "\(path) belongs to a password-protected album that could not be sealed; it is not published")
             return
         }
-        output.page(path, fingerprint + " sealed " + sealer.key.check) { render(&$0, sealer) }
+        // A lock page holding its key (`serve --unlock`) is never the same page as one without:
+        // a recycled preview must not hand its pages to a build that publishes.
+        let unlocked = sealing.embedsKeys ? " key in page" : ""
+        output.page(path, fingerprint + " sealed " + sealer.key.check + unlocked) { render(&$0, sealer) }
     }
 
     /// One warning per shown photo that has no alt text at all.

@@ -90,6 +90,8 @@ if (!response.ok) throw new Error(response.status);
 return response.text();
 }).then(function (text) {
 var next = new DOMParser().parseFromString(text, "text/html");
+return next.querySelector("[data-gk-sealed]") && window.gkUnseal ? window.gkUnseal(next) : next;
+}).then(function (next) {
 if (!next.querySelector("[data-viewer] .photo-figure") || !next.querySelector(".photo-details")) throw new Error("not a photo page");
 return next;
 });
@@ -129,6 +131,7 @@ slide.appendChild(doc.importNode(node, true));
 each(slide.querySelectorAll("img"), function (el) { el.setAttribute("fetchpriority", "low"); });
 if (before) stage.firstElementChild.after(slide);
 else stage.appendChild(slide);
+if (window.gkReveal) window.gkReveal(slide);
 }
 slide.className = "viewer-side" + (before ? " is-before" : "");
 slide.next = next;
