@@ -153,10 +153,12 @@
     var url = pick(img);
     if (!url || img.getAttribute("data-gk-shown") === url) return;
     img.setAttribute("data-gk-shown", url);
+    // A file that fails (authentication, network) becomes an image that fails, so that
+    // galleryc.js shows the frame's failed state whether it runs before or after this.
     fetchOpen(url).then(function (plain) {
       img.src = blob(plain);
     }, function () {
-      img.dispatchEvent(new Event("error"));
+      img.src = "data:,";
     });
   }
   function play(video) {

@@ -4,6 +4,10 @@ import Foundation
 /// previous one to publish the same bytes (``SealingRecord``: salts, key checks, nonces; no
 /// key, no password). Only what the last successful build used is kept. Removing it (or the
 /// whole cache) costs nothing but new salts and nonces, so new ciphertexts, on the next build.
+///
+/// `sealed/`: the sealed copies of the protected albums' files, each named by what made it
+/// (the key's check, the plaintext's cache entries, its path), linked into the site like
+/// renditions; those a successful build did not use are removed after it.
 extension DerivativeCache {
     static let sealingFileName = "sealing.json"
 
@@ -26,6 +30,33 @@ extension DerivativeCache {
         } catch {
             throw CacheError(
                 .io(operation: "save the private albums' nonces", detail: "\(error)"), file: directoryPath)
+        }
+    }
+
+    /// The folder of the sealed copies.
+    var sealedFolder: String { directoryPath + "/sealed" }
+
+    /// Where the sealed copy of the site file at `path`, made by `print`, is kept:
+    /// `sealed/<2 hex>/<64 hex>` (a hash of both).
+    func sealedCopy(of path: String, madeBy print: String) -> String {
+        let name = SHA256.hex(print + "\n" + path)
+        let copy = sealedFolder + "/" + name.prefix(2) + "/" + name
+        sealedCopiesUsed.withLock { _ = $0.insert(copy) }
+        return copy
+    }
+
+    /// Removes the sealed copies this build did not use (none when it used none: a build
+    /// without its private albums, or with none, leaves them for the next).
+    func pruneSealedCopies() {
+        let used = sealedCopiesUsed.withLock { $0 }
+        guard !used.isEmpty else { return }
+        let manager = FileManager.default
+        for shard in (try? manager.contentsOfDirectory(atPath: sealedFolder)) ?? [] {
+            let folder = sealedFolder + "/" + shard
+            for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+            where !used.contains(folder + "/" + name) {
+                _ = unlink(folder + "/" + name)
+            }
         }
     }
 }

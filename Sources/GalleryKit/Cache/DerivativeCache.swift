@@ -64,6 +64,8 @@ final class DerivativeCache: Sendable {
     /// ``directory`` as a path.
     let directoryPath: String
     let state: Mutex<State>
+    /// The sealed copies this build asked for (``sealedCopy(of:madeBy:)``).
+    let sealedCopiesUsed = Locked<Set<String>>([])
 
     struct State {
         var index: CacheIndex

@@ -11,11 +11,14 @@ import Foundation
 /// (``PageSealer``). Nonces and salts come from the cache's `sealing.json` for bytes sealed
 /// before with the same key (``NonceBook``), so a stable build publishes the same bytes.
 ///
-/// Every sealed file is read twice (its hash picks its nonce, then it is encrypted in 1 MiB
-/// pieces: a ZIP of gigabytes is never in memory) and written once, on every build: the
-/// plaintext files the image stage links from the cache are not kept in the staging folder,
-/// so nothing tells an unchanged sealed file from a changed one without reading it. At AES-NI
-/// speed that is about a second per 2 GB of a protected album.
+/// A sealed file is read twice (its hash picks its nonce, then it is encrypted in 1 MiB
+/// pieces: a ZIP of gigabytes is never in memory) and written once, into the cache's
+/// `sealed/` folder under a name made of what made it (``SealedSite/fingerprint(check:made:)``
+/// and its path), and linked into the staging folder like a rendition. A later build with the
+/// same key and the same cache entries links it again, unread, and its plaintext is not
+/// scanned again when an earlier build scanned that cache entry clean: an edit elsewhere
+/// costs a protected album the links alone. ZIPs, which have no cache entry, and builds
+/// without a cache seal into the staging folder on every build.
 extension BuildRun {
     /// The sealed site and the GPS positions found in the plaintext of what it sealed; nil
     /// when the build was cancelled meanwhile. A file that cannot be sealed stops the build:
@@ -57,11 +60,20 @@ extension BuildRun {
                     publicPaths.formUnion(paths)
                 }
             }
+            // Each file's copy in the cache, named by what made it (none for a ZIP).
+            let cached: [String?] = jobs.map { owner, path in
+                guard let cache = images.cache, let key = keys[owner],
+                    let print = SealedSite.fingerprint(
+                        check: key.check, made: (images.output.cacheKeys[path] ?? []).map(\.hex))
+                else { return nil }
+                return cache.sealedCopy(of: path, madeBy: print)
+            }
             let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
             let leaks: [GPSLeak]
             do {
                 leaks = try await scanner.scanOutput(
-                    directory: staging.stagingDirectory, paths: Set(jobs.map(\.path)).sorted(),
+                    directory: staging.stagingDirectory,
+                    paths: Set(jobs.map(\.path)).subtracting(images.knownCleanPaths).sorted(),
                     workers: workers)
             } catch {
                 return nil
@@ -76,7 +88,7 @@ extension BuildRun {
                         return .failure(OutputError(.io(operation: "seal", detail: "no key"), file: path))
                     }
                     return Result { () throws(OutputError) in
-                        try Self.sealFile(path, in: root, key: key, book: book)
+                        try Self.sealFile(path, in: root, key: key, book: book, cached: cached[index])
                     }
                 }
             } catch {
@@ -104,13 +116,51 @@ extension BuildRun {
         return paths
     }
 
-    /// Seals the staging folder's `path` into its sealed copy (written beside, then renamed
-    /// into place): `nonce ‖ ciphertext ‖ tag`.
+    /// Seals the staging folder's `path` into its sealed copy: `nonce ‖ ciphertext ‖ tag`,
+    /// written beside its destination and renamed into place. With `cached` (the copy's path
+    /// in the cache), the copy is made there once and linked into the staging folder; an
+    /// existing one is linked, unread.
     private static func sealFile(
-        _ path: String, in root: String, key: AlbumKey, book: NonceBook
+        _ path: String, in root: String, key: AlbumKey, book: NonceBook, cached: String?
     ) throws(OutputError) -> SealedSite.File {
-        let piece = 1 << 20
         let sealedPath = key.sealedPath(of: path)
+        let destination = root + "/" + sealedPath
+        func failed(_ operation: String, _ detail: String) -> OutputError {
+            OutputError(.io(operation: operation, detail: detail), file: path)
+        }
+        try? FileManager.default.createDirectory(
+            atPath: root + "/" + AlbumKey.folder, withIntermediateDirectories: true)
+        guard let cached else {
+            let size = try write(path, in: root, to: destination, key: key, book: book)
+            return SealedSite.File(path: sealedPath, byteCount: size)
+        }
+        var info = stat()
+        if stat(cached, &info) != 0 {
+            try? FileManager.default.createDirectory(
+                atPath: (cached as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = try write(path, in: root, to: cached, key: key, book: book)
+            guard stat(cached, &info) == 0 else {
+                throw failed("keep the sealed file in the cache", errnoText())
+            }
+        }
+        _ = unlink(destination)
+        // A cache on another file system: a copy instead of a link.
+        if link(cached, destination) != 0 {
+            do {
+                try FileManager.default.copyItem(atPath: cached, toPath: destination)
+            } catch {
+                throw failed("write the sealed file", "\(error)")
+            }
+        }
+        return SealedSite.File(path: sealedPath, byteCount: Int64(info.st_size))
+    }
+
+    /// Encrypts the staging folder's `path` into `destination` (through a `.part` file);
+    /// returns the sealed size.
+    private static func write(
+        _ path: String, in root: String, to destination: String, key: AlbumKey, book: NonceBook
+    ) throws(OutputError) -> Int64 {
+        let piece = 1 << 20
         func failed(_ operation: String, _ detail: String) -> OutputError {
             OutputError(.io(operation: operation, detail: detail), file: path)
         }
@@ -130,10 +180,7 @@ extension BuildRun {
             offset += Int64(bytes.count)
         }
         let nonce = book.nonce(for: key, label: path, digest: SHA256.hexString(hasher.finalize()))
-        let destination = root + "/" + sealedPath
         let temporary = destination + ".part"
-        try? FileManager.default.createDirectory(
-            atPath: root + "/" + AlbumKey.folder, withIntermediateDirectories: true)
         _ = unlink(temporary)
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary)
@@ -163,6 +210,6 @@ extension BuildRun {
             _ = unlink(temporary)
             throw failed("write the sealed file", detail)
         }
-        return SealedSite.File(path: sealedPath, byteCount: AESGCM.sealedSize(of: reader.size))
+        return AESGCM.sealedSize(of: reader.size)
     }
 }

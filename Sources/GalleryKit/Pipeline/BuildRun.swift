@@ -373,18 +373,15 @@ struct BuildRun: Sendable {
             fingerprints?[download.path] = "zip \(download.byteCount)"
             sizes[download.path] = download.byteCount
         }
-        // A sealed copy is made from its plaintext's cache entries (or the ZIP's size) and the
-        // key; its nonce follows from both (``NonceBook``).
         for (root, files) in sealed.files {
             let check = sealed.keys[root]?.check ?? ""
             for (plain, file) in files {
                 sizes[file.path] = file.byteCount
                 guard fingerprints != nil else { continue }
-                let keys = images.output.cacheKeys[plain] ?? []
-                let made =
-                    keys.isEmpty
-                    ? "zip \(file.byteCount)" : Set(keys.map(\.hex)).sorted().joined(separator: "+")
-                fingerprints?[file.path] = "sealed \(check) \(made)"
+                let made = (images.output.cacheKeys[plain] ?? []).map(\.hex)
+                fingerprints?[file.path] =
+                    SealedSite.fingerprint(check: check, made: made)
+                    ?? "sealed zip \(file.byteCount) \(check)"
             }
         }
         site.fingerprints = fingerprints
@@ -522,7 +519,10 @@ struct BuildRun: Sendable {
             try phases.measure(.cacheIndex) { () throws(CacheError) in
                 try cache.saveIndex(now: options.now, scannedClean: true)
             }
-            phases.measure(.cachePrune) { _ = cache.prune(now: options.now) }
+            phases.measure(.cachePrune) {
+                _ = cache.prune(now: options.now)
+                cache.pruneSealedCopies()
+            }
         } catch {
             diagnostics.emit(error)
         }

@@ -29,6 +29,13 @@ struct SealedSite: Sendable {
         self.files = files
     }
 
+    /// What made a sealed file, for the site manifest: the key (its check) and the cache
+    /// entries of its plaintext; the nonce follows from both (``NonceBook``). Nil for a file
+    /// with no cache entry (a ZIP), which is sealed again on every build.
+    static func fingerprint(check: String, made: [String]) -> String? {
+        made.isEmpty ? nil : "sealed \(check) " + Set(made).sorted().joined(separator: "+")
+    }
+
     /// The key of `protection`; nil for a public page, and for a protection that has no key
     /// (which the renderer refuses to publish).
     func key(of protection: AlbumProtection?) -> AlbumKey? {
