@@ -446,12 +446,16 @@ setTimeout(() => done(total), 1500);
 """
 
 
-def test_album_and_photo_pages_do_not_shift(demo_site, motion_fixture, serve, browser):
+# make test measures an album page and a photo page of each site (1.5 s a page); test-full
+# every page below.
+@pytest.mark.parametrize("every", [False, pytest.param(True, marks=pytest.mark.full)], ids=["some", "every"])
+def test_album_and_photo_pages_do_not_shift(demo_site, motion_fixture, serve, browser, every):
     shifts = {}
     for site, pages in (
         (demo_site, ["landscapes/", "nature/", "space/", _photo_page(demo_site, "space"), _photo_page(demo_site, "nature")]),
         (motion_fixture, ["hero/", "essay/", "clear/", _photo_page(motion_fixture, "hero")]),
     ):
+        pages = pages if every else [pages[0], pages[-1]]
         base = serve(site)
         for page in pages:
             browser.get(base + page)

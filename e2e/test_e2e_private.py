@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,7 @@ def make_content(root: Path, password: bool = True) -> Path:
     (root / "harbour/boats.md").write_text("---\nalt: Boats in a harbour\ntags: [sea]\n---\n")
     (root / "site.yml").write_text(
         "title: Test site\nbase_url: https://example.org/\ntags: true\n"
-        "privacy:\n  publish_originals: true\n"
+        "privacy:\n  publish_originals: true\nviewer:\n  slideshow_seconds: 1\n"
     )
     wedding = root / "wedding"
     (wedding / "Quokka-Party").mkdir(parents=True)
@@ -311,6 +312,13 @@ def test_the_browser_opens_the_album_with_the_password_only(sites, serve, browse
         assert before < largest, (before, largest)
         browser.find_element(By.CSS_SELECTOR, '[data-viewer-action="zoom"]').click()
         assert _wait(browser, f"return document.querySelector('[data-viewer-image]').naturalWidth === {largest}")
+        # The slideshow goes on to the next photo in place.
+        browser.get(base + "wedding/1/")
+        browser.execute_script("window.__same = true")
+        _wait(browser, "const i = document.querySelector('[data-viewer-image]'); return i && i.complete && i.naturalWidth > 0")
+        browser.find_element(By.CSS_SELECTOR, '[data-viewer-action="play"]').click()
+        assert _wait(browser, "return location.pathname.endsWith('/wedding/2/') && window.__same === true")
+        browser.get(base + "wedding/1/")
         # Reload keeps the session.
         browser.refresh()
         assert _wait(browser, "return !document.querySelector('[data-gk-locked]') && !!document.querySelector('[data-viewer]')")
@@ -322,6 +330,20 @@ def test_the_browser_opens_the_album_with_the_password_only(sites, serve, browse
         assert clip
         assert _wait(browser, "const v = document.querySelector('video'); return v && v.readyState >= 1 && v.currentSrc.startsWith('blob:')")
         assert browser.execute_script("return window.__csp") == []
+        # The album's ZIP downloads decrypted, under its own name, with the photos' names.
+        downloads = tmp_path / "downloads"
+        downloads.mkdir()
+        browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        browser.get(base + "wedding/")
+        link = browser.find_element(By.CSS_SELECTOR, ".album-download a")
+        assert link.get_attribute("data-gk-file").endswith(".zip")
+        link.click()
+        deadline = time.time() + 15
+        while time.time() < deadline and not any(p.suffix == ".zip" for p in downloads.iterdir()):
+            time.sleep(0.1)
+        archive = next(p for p in downloads.iterdir() if p.suffix == ".zip")
+        with zipfile.ZipFile(archive) as opened:
+            assert {"BrideKissing.jpg", "RingsMoment.jpg"} <= set(opened.namelist()), opened.namelist()
         # A new browser session (a new tab) asks again.
         first = browser.current_window_handle
         browser.switch_to.new_window("tab")
