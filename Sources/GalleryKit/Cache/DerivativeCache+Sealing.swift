@@ -2,8 +2,9 @@ import Foundation
 
 /// `sealing.json` in the cache folder: what a build of password-protected albums needs of the
 /// previous one to publish the same bytes (``SealingRecord``: salts, key checks, nonces; no
-/// key, no password). Only what the last successful build used is kept. Removing it (or the
-/// whole cache) costs nothing but new salts and nonces, so new ciphertexts, on the next build.
+/// key, no password), written after each successful build that sealed something (see
+/// ``NonceBook/record(keys:)`` for what it keeps). Removing it (or the whole cache) costs
+/// nothing but new salts and nonces, so new ciphertexts, on the next build.
 ///
 /// `sealed/`: the sealed copies of the protected albums' files, each named by what made it
 /// (the key's check, the plaintext's cache entries, its path), linked into the site like
@@ -46,9 +47,13 @@ extension DerivativeCache {
     }
 
     /// Removes the sealed copies this build did not use (none when it used none: a build
-    /// without its private albums, or with none, leaves them for the next).
+    /// without its private albums, or with none, leaves them for the next), and starts the
+    /// next build's list (a `serve` session keeps its cache open).
     func pruneSealedCopies() {
-        let used = sealedCopiesUsed.withLock { $0 }
+        let used = sealedCopiesUsed.withLock { used in
+            defer { used = [] }
+            return used
+        }
         guard !used.isEmpty else { return }
         let manager = FileManager.default
         for shard in (try? manager.contentsOfDirectory(atPath: sealedFolder)) ?? [] {

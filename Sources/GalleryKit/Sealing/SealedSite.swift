@@ -36,12 +36,6 @@ struct SealedSite: Sendable {
         made.isEmpty ? nil : "sealed \(check) " + Set(made).sorted().joined(separator: "+")
     }
 
-    /// The key of `protection`; nil for a public page, and for a protection that has no key
-    /// (which the renderer refuses to publish).
-    func key(of protection: AlbumProtection?) -> AlbumKey? {
-        protection.flatMap { keys[$0.root] }
-    }
-
     /// The sealer of `protection`'s pages, its files addressed with `href`.
     func sealer(for key: AlbumKey, href: (String) -> String) -> PageSealer {
         var targets: [String: PageSealer.Target] = [:]
