@@ -42,6 +42,23 @@ import Testing
         #expect(decoded == record)
     }
 
+    /// A page kept by an incremental build is not sealed again, so its nonce is not "used":
+    /// the record keeps it while the key is the same, and drops everything for a new key.
+    @Test func theRecordKeepsTheNoncesOfWhatABuildDidNotSealAgain() {
+        let first = NonceBook(previous: SealingRecord())
+        let page = first.seal(Array("page".utf8), as: "page:wedding/index.html", with: key)
+        _ = first.seal(Array("photo".utf8), as: "a.jpg", with: key)
+        let second = NonceBook(previous: first.record(keys: [key]))
+        _ = second.seal(Array("photo".utf8), as: "a.jpg", with: key)
+        let third = NonceBook(previous: second.record(keys: [key]))
+        #expect(third.seal(Array("page".utf8), as: "page:wedding/index.html", with: key) == page)
+        let other = AlbumKey(root: "wedding", password: "new", salt: key.salt, iterations: 1000)
+        let renamed = NonceBook(previous: second.record(keys: [key]))
+        #expect(renamed.record(keys: [other]).roots["wedding"]?.nonces.isEmpty == true)
+        // A root this build did not seal keeps its record.
+        #expect(NonceBook(previous: second.record(keys: [key])).record(keys: []).roots["wedding"] != nil)
+    }
+
     @Test func keysKeepTheirSaltWhileThePasswordIsTheSame() {
         let book = NonceBook(previous: SealingRecord())
         let protection = AlbumProtection(root: "wedding", password: "pw")
