@@ -20,9 +20,8 @@ extension DerivativeCache {
         return record
     }
 
-    /// Keeps `record` for the next build, unless it holds what is kept already.
+    /// Keeps `record` for the next build.
     func keepSealingRecord(_ record: SealingRecord) throws(CacheError) {
-        guard record != sealingRecord() else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {

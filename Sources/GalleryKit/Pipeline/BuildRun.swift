@@ -508,9 +508,10 @@ struct BuildRun: Sendable {
     func keep(_ cache: DerivativeCache?, sealed: SealedSite = SealedSite()) {
         guard let cache else { return }
         // A build that sealed nothing leaves the record as it is (see ``NonceBook/record(keys:)``).
-        if !sealed.keys.isEmpty {
+        let record = sealed.book.record(keys: Array(sealed.keys.values))
+        if !sealed.keys.isEmpty && record != sealed.book.previous {
             do {
-                try cache.keepSealingRecord(sealed.book.record(keys: Array(sealed.keys.values)))
+                try cache.keepSealingRecord(record)
             } catch {
                 diagnostics.emit(error)
             }

@@ -285,7 +285,7 @@ extension ContextBuilder {
 
     /// Breadcrumb links for a page inside `albums` (outermost first, the root shown as the
     /// site's title).
-    private func trail(_ albums: [Album]) -> [(title: String, urlPath: String)] {
+    func trail(_ albums: [Album]) -> [(title: String, urlPath: String)] {
         albums.map { album in
             (album.urlPath.isEmpty ? site.config.title : album.title, album.urlPath)
         }

@@ -15,11 +15,9 @@ extension ContextBuilder {
         urlPath: String, ancestors: [Album], photoPage: Bool, key: AlbumKey, payload: String,
         embedsKey: Bool = false
     ) -> TemplateValue {
-        let publicTrail = ancestors.prefix { $0.isPublic }.map { album in
-            (album.urlPath.isEmpty ? site.config.title : album.title, album.urlPath)
-        }
         var context = chrome(
-            urlPath: urlPath, title: Self.lockedTitle, trail: Array(publicTrail), unlisted: true,
+            urlPath: urlPath, title: Self.lockedTitle, trail: trail(Array(ancestors.prefix { $0.isPublic })),
+            unlisted: true,
             viewer: photoPage)
         if case .dictionary(var assets) = context["assets"] {
             assets["js"] = nil

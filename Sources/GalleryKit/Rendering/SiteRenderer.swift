@@ -108,17 +108,11 @@ struct SiteRenderer: Sendable {
             }
             let path = page.urlPath + "index.html"
             if let protection = page.protection {
-                sealed(protection, path: path, fingerprint: prints.page(page, path: path), into: &output) {
-                    output, sealer in
-                    output.renderSealed(
-                        path, page.template, PageRender(context: builder.pageContext(page)),
-                        source: page.sourcePath, templates, sealer: sealer,
-                        lock: { payload in
-                            builder.lockedPage(
-                                urlPath: page.urlPath, ancestors: [], photoPage: false, key: sealer.key,
-                                payload: payload, embedsKey: sealing.embedsKeys)
-                        })
-                }
+                sealed(
+                    protection, path: path, fingerprint: prints.page(page, path: path),
+                    template: page.template,
+                    source: page.sourcePath, lock: (page.urlPath, [], false), into: &output
+                ) { PageRender(context: builder.pageContext(page)) }
                 continue
             }
             output.page(path, prints.page(page, path: path)) { output in
@@ -197,16 +191,11 @@ struct SiteRenderer: Sendable {
                 let print = prints.album(album, path: path)
                 if let protection = album.protection {
                     let urlPath = ContextBuilder.albumPagePath(album, page: slice.index)
-                    sealed(protection, path: path, fingerprint: print, into: &output) { output, sealer in
-                        output.renderSealed(
-                            path, "album", builder.albumPage(album, ancestors: ancestors, slice: slice),
-                            source: album.sourcePath, templates, sealer: sealer,
-                            lock: { payload in
-                                builder.lockedPage(
-                                    urlPath: urlPath, ancestors: ancestors, photoPage: false, key: sealer.key,
-                                    payload: payload, embedsKey: sealing.embedsKeys)
-                            })
-                    }
+                    sealed(
+                        protection, path: path, fingerprint: print, template: "album",
+                        source: album.sourcePath,
+                        lock: (urlPath, ancestors, false), into: &output
+                    ) { builder.albumPage(album, ancestors: ancestors, slice: slice) }
                     continue
                 }
                 output.page(path, print) { output in
@@ -221,17 +210,11 @@ struct SiteRenderer: Sendable {
             let path = photo.source.urlPath + "index.html"
             let print = prints.photo(photo, at: index, in: album, path: path)
             if let protection = album.protection {
-                sealed(protection, path: path, fingerprint: print, into: &output) { output, sealer in
-                    let page = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
-                    output.renderSealed(
-                        path, "photo", page, source: photo.source.sourcePath, templates, sealer: sealer,
-                        lock: { payload in
-                            builder.lockedPage(
-                                urlPath: photo.source.urlPath, ancestors: ancestors + [album],
-                                photoPage: true,
-                                key: sealer.key, payload: payload, embedsKey: sealing.embedsKeys)
-                        })
-                }
+                sealed(
+                    protection, path: path, fingerprint: print, template: "photo",
+                    source: photo.source.sourcePath,
+                    lock: (photo.source.urlPath, ancestors + [album], true), into: &output
+                ) { builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors) }
                 continue
             }
             output.page(path, print) { output in
@@ -246,11 +229,13 @@ struct SiteRenderer: Sendable {
 
     /// Queues the page at `path` of a protected album, sealed with its key: the page's
     /// fingerprint has the key's check (a new password renders it again), and says whether
-    /// the key is in the page. Without a key (the
-    /// sealing failed) nothing is published at `path`: an error says so.
+    /// the key is in the page; `page` makes the real page, `lock` says where its lock page
+    /// stands. Without a key (the sealing failed) nothing is published at `path`: an error
+    /// says so.
     private func sealed(
-        _ protection: AlbumProtection, path: String, fingerprint: String, into output: inout RenderOutput,
-        render: @escaping @Sendable (inout PageOutput, PageSealer) -> Void
+        _ protection: AlbumProtection, path: String, fingerprint: String, template: String, source: String,
+        lock place: (urlPath: String, ancestors: [Album], photoPage: Bool), into output: inout RenderOutput,
+        page: @escaping @Sendable () -> PageRender
     ) {
         guard let sealer = sealers[protection.root] else {
             output.fail(
@@ -260,8 +245,18 @@ struct SiteRenderer: Sendable {
         }
         // A lock page holding its key (`serve --unlock`) is never the same page as one without:
         // a recycled preview must not hand its pages to a build that publishes.
-        let unlocked = sealing.embedsKeys ? " key in page" : ""
-        output.page(path, fingerprint + " sealed " + sealer.key.check + unlocked) { render(&$0, sealer) }
+        let embedsKey = sealing.embedsKeys
+        let unlocked = embedsKey ? " key in page" : ""
+        let (builder, templates) = (builder, templates)
+        output.page(path, fingerprint + " sealed " + sealer.key.check + unlocked) { output in
+            output.renderSealed(
+                path, template, page(), source: source, templates, sealer: sealer,
+                lock: { payload in
+                    builder.lockedPage(
+                        urlPath: place.urlPath, ancestors: place.ancestors, photoPage: place.photoPage,
+                        key: sealer.key, payload: payload, embedsKey: embedsKey)
+                })
+        }
     }
 
     /// One warning per shown photo that has no alt text at all.

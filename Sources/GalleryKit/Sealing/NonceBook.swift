@@ -27,7 +27,8 @@ struct SealingRecord: Codable, Sendable, Equatable {
 /// ciphertext); anything else gets a fresh random one. A nonce is never used twice with one
 /// key for different bytes: it is reused only for the very bytes it sealed.
 final class NonceBook: Sendable {
-    private let previous: SealingRecord
+    /// What the cache held when the build began.
+    let previous: SealingRecord
     private let used = Locked<[String: [String: String]]>([:])
 
     init(previous: SealingRecord) {
@@ -38,7 +39,7 @@ final class NonceBook: Sendable {
     func nonce(for key: AlbumKey, label: String, digest: String) -> [UInt8] {
         if let old = previous.roots[key.root], old.check == key.check, let entry = old.nonces[label] {
             let parts = entry.split(separator: " ")
-            if parts.count == 2, parts[0] == digest, let nonce = Self.bytes(hex: parts[1]),
+            if parts.count == 2, parts[0] == digest, let nonce = SHA256.bytes(hex: parts[1]),
                 nonce.count == AESGCM.nonceSize
             {
                 remember(key, label, entry)
@@ -90,19 +91,6 @@ final class NonceBook: Sendable {
 
     private func remember(_ key: AlbumKey, _ label: String, _ entry: String) {
         used.withLock { $0[key.root, default: [:]][label] = entry }
-    }
-
-    private static func bytes(hex: Substring) -> [UInt8]? {
-        guard hex.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            out.append(byte)
-            index = next
-        }
-        return out
     }
 }
 

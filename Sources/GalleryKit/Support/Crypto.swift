@@ -102,6 +102,21 @@ struct SHA256: Sendable {
         hex(Array(string.utf8))
     }
 
+    /// The bytes of hex text (either case); nil for text that is not whole hex bytes.
+    static func bytes(hex: some StringProtocol) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
+        for pair in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = Character(Unicode.Scalar(digits[pair])).hexDigitValue,
+                let low = Character(Unicode.Scalar(digits[pair + 1])).hexDigitValue
+            else { return nil }
+            out.append(UInt8(high << 4 | low))
+        }
+        return out
+    }
+
     /// Lowercase hex of arbitrary bytes.
     static func hexString(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

@@ -64,14 +64,7 @@ import Testing
 /// WebCrypto and PyPI's `cryptography` compute from the same inputs.
 @Suite struct PrivateAlbumCryptoTests {
     private func bytes(_ hex: String) -> [UInt8] {
-        var out: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            out.append(UInt8(hex[index..<next], radix: 16) ?? 0)
-            index = next
-        }
-        return out
+        SHA256.bytes(hex: hex) ?? []
     }
 
     /// RFC 7914 section 11 and the well-known PBKDF2-HMAC-SHA256 vectors for "password"/"salt".
