@@ -133,7 +133,7 @@ struct Invocation {
             }
             sourceDate = Date(timeIntervalSince1970: TimeInterval(seconds))
         }
-        return BuildOptions(
+        var options = BuildOptions(
             contentDirectory: url(content), outputDirectory: url(output),
             templatesDirectory: templates.map(url),
             themeDirectory: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, strict: strict,
@@ -141,5 +141,10 @@ struct Invocation {
             cacheDirectory: BuildOptions.cacheDirectory(
                 option: cache, environment: environment,
                 currentDirectory: URL(fileURLWithPath: currentDirectory)))
+        // The place names of `places:`; unset, they are beside the theme (`Geodata/`).
+        if let geodata = environment["GALLERYC_GEODATA_DIR"], !geodata.isEmpty {
+            options.geodataDirectory = url(geodata)
+        }
+        return options
     }
 }

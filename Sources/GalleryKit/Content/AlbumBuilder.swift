@@ -225,6 +225,7 @@ struct AlbumBuilder {
             focus: meta.focus, captionHTML: caption, sidecarPath: sidecarPath)
         source.kenBurns = meta.kenBurns
         source.tags = meta.tags
+        source.place = meta.place
         if let xmpPath = scan.xmpSidecars[file].map(scan.child) {
             source.xmpSidecarPath = xmpPath
             source.described = loader.readXMPSidecar(xmpPath)

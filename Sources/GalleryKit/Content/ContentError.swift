@@ -95,17 +95,22 @@ enum ContentProblem: ErrorReason {
     case emptyPassword(key: String)
     /// Both `password:` and `password_env:`: the variable's password is used.
     case twoPasswords
+    /// A circle of `privacy.hide_places_within` without its `lat`, `lon` or `km`: no photo
+    /// gets a place, since the circle cannot be kept.
+    case incompleteHiddenPlace
+    /// A sidecar's `place:` that is neither words nor `false`.
+    case placeNotText(found: String)
 
     var severity: Severity {
         switch self {
         case .contentFolderMissing, .contentFolderNotAFolder, .contentFolderUnreadable, .syntax,
             .unclosedFrontMatter, .unreadable, .notARegularFile, .tooLarge, .notUTF8, .normalisationTwin,
-            .baseURL, .passwordVariableUnset, .emptyPassword:
+            .baseURL, .passwordVariableUnset, .emptyPassword, .incompleteHiddenPlace:
             .error
         case .notAMapping, .unknownKey, .duplicateKey, .wrongType, .missingPhoto,
             .unsupportedImage, .refusedMetadata, .nameNotUTF8, .videoOnlyKey, .linkOutsideContent,
             .linkAroundContent, .linkToVisitedFolder, .brokenLink, .linkLoop, .skippedFiles,
-            .secondIndex, .hugoKey, .unreadableXMP, .passwordInFile, .twoPasswords:
+            .secondIndex, .hugoKey, .unreadableXMP, .passwordInFile, .twoPasswords, .placeNotText:
             .warning
         case .ignoredSigalKey, .ignoredHugoParam, .readHugoConfig, .videosOff, .rawOff, .rawPairs,
             .livePhotos, .notMedia,
@@ -142,6 +147,11 @@ enum ContentProblem: ErrorReason {
             "\(key): no photo named '\(name)' in this album; ignored"
         case .baseURL(let value, let problem):
             "base_url '\(value)' \(problem.detail)"
+        case .incompleteHiddenPlace:
+            "privacy.hide_places_within: a circle needs lat, lon and km (like {lat: 45.92, lon: 6.87, km: 2}); "
+                + "until it has them no photo gets a place"
+        case .placeNotText(let found):
+            "'place' should be the place's name, or false for none, not \(found); the place found from GPS is used"
         case .refusedMetadata(let word, let reason):
             "privacy.exif: '\(word)' is refused: \(reason); left out"
         case .unsupportedImage(let format):

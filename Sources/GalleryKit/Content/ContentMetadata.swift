@@ -120,7 +120,7 @@ struct AlbumMetadata {
 
 /// What a photo's sidecar `<name>.md` says.
 struct PhotoMetadata {
-    static let keys = ["title", "alt", "focus", "hidden", "kenburns", "tags", "poster"]
+    static let keys = ["title", "alt", "focus", "hidden", "kenburns", "tags", "poster", "place"]
 
     var title: String?
     var alt: String?
@@ -132,6 +132,8 @@ struct PhotoMetadata {
     var tags: [String]?
     /// A video's poster frame, in seconds from its start (`poster: 2.5`).
     var posterTime: Double?
+    /// `place: Aiguille du Midi` names where it was taken; `place: false` hides it.
+    var place: PlaceOverride?
 
     init() {}
 
@@ -150,6 +152,14 @@ struct PhotoMetadata {
         hidden = fields.bool("hidden") ?? false
         kenBurns = MotionReader.kenBurns(fields)
         tags = fields.list("tags", of: "words") { $0 }.map(DescriptiveMetadata.uniqueKeywords)
+        if let node = fields.node("place") {
+            switch (node.scalar, node.scalar.flatMap(ScalarTypes.bool)) {
+            case (_, false?): place = .hidden
+            case (let text?, nil) where !text.trimmingCharacters(in: .whitespaces).isEmpty:
+                place = .named(text.trimmingCharacters(in: .whitespaces))
+            default: reporter.report(.placeNotText(found: node.summary), at: node)
+            }
+        }
         captionHTML = markdown.render(front.body, from: reporter.file)
     }
 }

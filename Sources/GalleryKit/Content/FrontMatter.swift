@@ -23,6 +23,7 @@ struct FrontMatter {
     static let headerKeys: Set<String> = [
         "title", "thumbnail", "date", "description", "author", "order", "partialorder", "location", "cover",
         "alt", "focus", "hidden", "draft", "layout", "sort", "hero", "template", "slug", "summary", "tags",
+        "place",
     ]
 
     /// Splits `text` (the whole .md file) and parses its metadata, reporting syntax problems.

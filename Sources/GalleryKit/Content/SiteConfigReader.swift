@@ -4,7 +4,7 @@ import Foundation
 enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
-        "privacy", "publish", "downloads", "tags", "video", "layouts", "favicon", "viewer",
+        "privacy", "publish", "downloads", "tags", "video", "layouts", "favicon", "viewer", "places",
     ]
     static let videoKeys = ["enabled", "height", "crf", "formats"]
     static let layoutKeys = ["row_height", "page_size"]
@@ -63,6 +63,7 @@ enum SiteConfigReader {
             if let live = images.bool("live") { config.livePhotos = live }
         }
         if let tags = fields.bool("tags") { config.tagPages = tags }
+        readPlaces(fields, into: &config)
         readVideo(fields, into: &config.video)
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)
@@ -89,8 +90,22 @@ enum SiteConfigReader {
         }
         if let privacy = fields.nested("privacy", knownKeys: PrivacyReader.keys) {
             PrivacyReader.read(privacy, into: &config.images.privacy, reporter: reporter)
+            if let circles = PrivacyReader.hiddenPlaces(privacy, reporter: reporter) {
+                config.placeExclusions = circles
+            }
         }
         return config
+    }
+
+    /// `places: city | region | country | off` (YAML reads `off` as false, so both are taken).
+    private static func readPlaces(_ fields: FieldReader, into config: inout SiteConfig) {
+        let words = PlaceLevel.allCases.map(\.rawValue) + ["off"]
+        guard
+            let word = fields.typed(
+                "places", FieldReader.oneOf(words),
+                { text in ScalarTypes.bool(text) == false ? "off" : words.first { $0 == text.lowercased() } })
+        else { return }
+        config.places = PlaceLevel(rawValue: word)
     }
 
     /// Hugo's site configuration (`hugo.toml` or `config.toml` beside the content folder), read

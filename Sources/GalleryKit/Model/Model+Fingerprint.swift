@@ -24,6 +24,7 @@ extension PhotoSource {
         print.add("isVideo", isVideo)
         print.add("liveMovie", liveMovie)
         print.add("posterTime", posterTime)
+        print.add("place", place.map { if case .named(let name) = $0 { "named " + name } else { "hidden" } })
     }
 }
 

@@ -34,6 +34,8 @@ struct PhotoSource: Sendable, Hashable {
     /// Seconds into a video for its poster frame (the sidecar's `poster: 2.5`); nil takes the
     /// first frame that is not black.
     var posterTime: Double?
+    /// The sidecar's `place:`: a name of its own, or none; nil names it from its GPS position.
+    var place: PlaceOverride?
 
     init(
         sourcePath: String, fileName: String, slug: String, urlPath: String,

@@ -32,6 +32,11 @@ struct SiteConfig: Sendable, Hashable {
     var zipDownloads = false
     /// Publish tag pages (`/tags/`, `/tags/<slug>/`) from the photos' keywords (`tags:`).
     var tagPages = true
+    /// Name the place of each photo with a GPS position, at this level (`places:`); nil
+    /// (`off`, the default) names none. The position itself is never published.
+    var places: PlaceLevel?
+    /// Circles whose photos get no place (`privacy.hide_places_within`).
+    var placeExclusions: [PlaceExclusion] = []
     /// Leave out photos rated below this (`images.min_rating`, `xmp:Rating` -1...5); nil: none.
     var minRating: Int?
     /// Which file of a RAW+JPEG pair is the photo (`images.raw_pairs`).

@@ -41,6 +41,16 @@ public struct BuildOptions: Sendable {
     /// preview opens them without the password. Never for a site to publish: the CLI then
     /// writes the preview to a temporary folder.
     public var embedsAlbumKeys = false
+    /// galleryc's geographic data (`places.bin`: the place names of `places:`); nil takes
+    /// `Geodata/` beside the default theme folder (`share/galleryc/Geodata` when installed, the
+    /// checkout's `Geodata/`). Read only when `places:` is on.
+    public var geodataDirectory: URL?
+
+    /// Where the geographic data is read from.
+    var geodata: URL {
+        geodataDirectory
+            ?? themeDirectory.deletingLastPathComponent().appendingPathComponent("Geodata", isDirectory: true)
+    }
 
     public init(
         contentDirectory: URL, outputDirectory: URL, templatesDirectory: URL? = nil,

@@ -42,6 +42,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case seal = "private albums"
     /// Gather the photos' keywords into tag pages (``TagCollection``).
     case tags
+    /// Name where each photo was taken, from its GPS position or its sidecar, and gather
+    /// place pages (``PlaceCollection``).
+    case places
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
     /// in their album order first (``PhotoOrdering``).
     case render

@@ -246,6 +246,42 @@ struct BuildRun: Sendable {
         }
     }
 
+    /// ``BuildPhase/places``: each photo's place, when `places:` is on or a sidecar names one.
+    /// The gazetteer is read only when a photo has a GPS position to name.
+    func collectPlaces(_ site: Site, images: Images) -> PlaceIndex {
+        phases.measure(.places) {
+            var finder: PlaceFinder?
+            if let level = site.config.places, !images.output.sourceCoordinates.isEmpty {
+                finder = placeFinder(level: level, config: site.config)
+            }
+            return PlaceCollection.collect(
+                site, derivatives: images.derivatives, coordinates: images.output.sourceCoordinates,
+                finder: finder, diagnostics: diagnostics)
+        }
+    }
+
+    /// The gazetteer, read from the geographic data; an error names site.yml when it cannot be.
+    private func placeFinder(level: PlaceLevel, config: SiteConfig) -> PlaceFinder? {
+        let file = options.geodata.appendingPathComponent("places.bin")
+        do {
+            let gazetteer = try Gazetteer(bytes: try FileReader(path: file.path).readWhole())
+            return PlaceFinder(gazetteer: gazetteer, level: level, exclusions: config.placeExclusions)
+        } catch {
+            let reason =
+                switch error {
+                case let damaged as Gazetteer.Damaged: damaged.reason
+                case FileReadFailure.unreadable(let why): why
+                default: "not a regular file"
+                }
+            diagnostics.emit(
+                .error, SourceLocation(file: config.sourcePath ?? "site.yml"),
+                "places: \(level.rawValue) needs galleryc's list of places, \(file.path), which cannot be read "
+                    + "(\(reason)); photos get no place names. Set GALLERYC_GEODATA_DIR to galleryc's Geodata "
+                    + "folder, or `places: off`")
+            return nil
+        }
+    }
+
     /// ``BuildPhase/zips``: each album's published originals as one ZIP, where
     /// `downloads.zip` asks; written straight into the staging folder (a ZIP can be gigabytes).
     func zip(_ site: Site, images: Images, into staging: OutputWriter) throws(BuildFailed) -> AlbumDownloads {
@@ -264,8 +300,8 @@ struct BuildRun: Sendable {
     /// The renderer runs on one of the workers and renders the pages side by side on all of
     /// them (a template edit renders every page again).
     func render(
-        _ site: Site, images: Images, tags: TagIndex, downloads: AlbumDownloads, theme: Theme?,
-        trusted: TrustedSite?, sealed: SealedSite = SealedSite()
+        _ site: Site, images: Images, tags: TagIndex, places: PlaceIndex = PlaceIndex(),
+        downloads: AlbumDownloads, theme: Theme?, trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async -> SiteRenderer.Result? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
         guard let theme else { return nil }
@@ -276,7 +312,8 @@ struct BuildRun: Sendable {
             rendering.add {
                 let result = SiteRenderer(
                     site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
-                    tags: tags, downloads: downloads, templates: theme.templates, themeAssets: theme.assets,
+                    tags: tags, places: places, downloads: downloads, templates: theme.templates,
+                    themeAssets: theme.assets,
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
                     sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers,
                     sealing: sealed

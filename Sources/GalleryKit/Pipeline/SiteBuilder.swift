@@ -1,7 +1,7 @@
 import Foundation
 
 /// The build: content (beside staging) -> theme -> cache -> videos -> images -> live photos -> order -> album zips ->
-/// tags -> render -> write and scan -> verdict -> commit -> cache upkeep.
+/// tags -> places -> render -> write and scan -> verdict -> commit -> cache upkeep.
 /// ``build(_:session:diagnostics:progress:)`` is the table of contents; each phase is a method
 /// of ``BuildRun`` measured under its ``BuildPhase``.
 ///
@@ -53,9 +53,10 @@ public enum SiteBuilder {
                 ordered, images: images, downloads: downloads, into: staging)
         else { throw CancellationError() }
         let tags = run.collectTags(ordered, images: images)
+        let places = run.collectPlaces(ordered, images: images)
         let rendered = await run.render(
-            ordered, images: images, tags: tags, downloads: downloads, theme: theme, trusted: trusted,
-            sealed: sealed)
+            ordered, images: images, tags: tags, places: places, downloads: downloads, theme: theme,
+            trusted: trusted, sealed: sealed)
         let files = run.siteFiles(
             rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
         guard

@@ -71,6 +71,7 @@ extension ContextBuilder {
             paths += shownPhotos(album).map(\.source.urlPath)
         }
         if !tags.tags.isEmpty { paths += [TagIndex.urlPath] + tags.tags.map(\.urlPath) }
+        if !places.places.isEmpty { paths += [PlaceIndex.urlPath] + places.places.map(\.urlPath) }
         let urls: [TemplateValue] = paths.map { .dictionary(["loc": .string(links.best($0))]) }
         return .dictionary(["urls": .array(urls)])
     }

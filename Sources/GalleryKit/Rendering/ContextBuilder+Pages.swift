@@ -146,6 +146,9 @@ extension ContextBuilder {
             "isSlider": .bool(album.layout == .slider), "isStory": .bool(album.layout == .story),
         ]
         prose.add(to: &value)
+        let places = first ? placeLinks(of: album) : []
+        value["places"] = .array(places)
+        value["hasPlaces"] = .bool(!places.isEmpty)
         if let zip = downloads.byAlbum[album.sourcePath] {
             let count = zip.photoCount == 1 ? "1 photo" : "\(zip.photoCount) photos"
             value["download"] = .dictionary([
@@ -237,6 +240,9 @@ extension ContextBuilder {
         let rows = ExifPanel.rows(photo.exif)
         value["exif"] = .array(rows)
         value["hasExif"] = .bool(!rows.isEmpty)
+        let place = placeLink(of: photo, in: album)
+        if let place { value["place"] = place }
+        value["hasDetails"] = .bool(!rows.isEmpty || place != nil)
         if let original = photo.original { value["original"] = originalContext(original) }
         context["photo"] = .dictionary(value)
         context["album"] = .dictionary([

@@ -25,16 +25,21 @@ struct ContextBuilder: Sendable {
 
     /// The site's tags (empty without `tags:` pages).
     let tags: TagIndex
+    /// Where the photos were taken, and the place pages (empty with `places: off`).
+    let places: PlaceIndex
 
     init(
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
-        tags: TagIndex = TagIndex(), workers: WorkerPool? = nil
+        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), workers: WorkerPool? = nil
     ) {
         self.site = site
         self.tags = tags
+        self.places = places
         var shown = Self.pair(site.root, with: photos)
-        // Each tag page is drawn as an album of its photos.
-        for tag in tags.tags { shown.merge(Self.pair(tag.album, with: photos)) { own, _ in own } }
+        // Each tag and place page is drawn as an album of its photos.
+        for album in tags.tags.map(\.album) + places.places.map(\.album) {
+            shown.merge(Self.pair(album, with: photos)) { own, _ in own }
+        }
         self.shown = shown
         // A protected album's photos' values are in its pages' own sheets, sealed with them.
         self.photoSheets = PhotoSheets(
@@ -121,6 +126,9 @@ struct ContextBuilder: Sendable {
         if let year = (sourceDate ?? newestContentDate).map(DisplayFormat.year) {
             siteValue["year"] = .int(year)
         }
+        if !places.places.isEmpty { siteValue["places"] = .string(links.href(PlaceIndex.urlPath)) }
+        // GeoNames' licence (CC BY 4.0) asks for the credit wherever its names are shown.
+        if places.namedByGeoNames { siteValue["geonames"] = .bool(true) }
         for (key, value) in [
             ("description", config.description), ("author", config.author),
             ("copyright", config.copyright),

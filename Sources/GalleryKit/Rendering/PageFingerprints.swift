@@ -26,6 +26,7 @@ struct PageFingerprints: Sendable {
     private let home: String
     private let pages: [String: String]
     private let tagList: String
+    private let placeList: String
     /// Every album's, page's and tag's together, with the date an undated album is given: what
     /// the feed and the sitemap, which list the whole site, are made from.
     private let everything: String
@@ -53,6 +54,9 @@ struct PageFingerprints: Sendable {
             print.add("year", year)
             print.add("favicon", site.favicon.map { SHA256.hex($0.bytes) })
             print.add("rootTitle", site.root.title)
+            // The footer's link to the places and GeoNames' credit.
+            print.add("placePages", !builder.places.places.isEmpty)
+            print.add("geonames", builder.places.namedByGeoNames)
         }
         var tagsOfPhoto: [String: [String]] = [:]
         for tag in builder.tags.tags {
@@ -60,8 +64,13 @@ struct PageFingerprints: Sendable {
                 tagsOfPhoto[photo.sourcePath, default: []].append("\(tag.name)\u{0}\(tag.urlPath)")
             }
         }
+        // A photo's place is printed by its page (linked or not) and its album's (the list).
+        var placeOfPhoto: [String: String] = [:]
+        for (path, name) in builder.places.placeOfPhoto {
+            placeOfPhoto[path] = name.display + "\u{0}" + (builder.places.place(named: name)?.urlPath ?? "")
+        }
         let allAlbums = site.root.allAlbums
-        let printed: @Sendable (Int) -> [(String, String)] = { [tagsOfPhoto] index in
+        let printed: @Sendable (Int) -> [(String, String)] = { [tagsOfPhoto, placeOfPhoto] index in
             builder.shownPhotos(allAlbums[index]).map { photo in
                 let print = Fingerprint.of { print in
                     photo.source.fingerprint(into: &print)
@@ -69,6 +78,7 @@ struct PageFingerprints: Sendable {
                         "derivatives",
                         derivatives[photo.source.sourcePath] ?? Self.recordText(photo.derivatives))
                     print.add("tags", tagsOfPhoto[photo.source.sourcePath] ?? [])
+                    print.add("place", placeOfPhoto[photo.source.sourcePath])
                 }
                 return (photo.source.sourcePath, print)
             }
@@ -89,6 +99,13 @@ struct PageFingerprints: Sendable {
             albums[tag.album.sourcePath] = Fingerprint.of { print in
                 print.add("tag", "\(tag.name)\u{0}\(tag.slug)")
                 print.add("photos", builder.shownPhotos(tag.album).map { photos[$0.source.sourcePath] ?? "" })
+            }
+        }
+        for place in builder.places.places {
+            albums[place.album.sourcePath] = Fingerprint.of { print in
+                print.add("place", "\(place.name.display)\u{0}\(place.slugPath)")
+                print.add(
+                    "photos", builder.shownPhotos(place.album).map { photos[$0.source.sourcePath] ?? "" })
             }
         }
         var homePage = Fingerprint()
@@ -121,15 +138,22 @@ struct PageFingerprints: Sendable {
                 print.add("photos", builder.shownPhotos(tag.album).map { photos[$0.source.sourcePath] ?? "" })
             }
         }
+        placeList = Fingerprint.of { print in
+            for place in builder.places.places {
+                print.add("place", "\(place.name.display)\u{0}\(place.slugPath)")
+                print.add("count", place.photos.count)
+            }
+        }
         self.photos = photos
         self.albums = albums
         self.pages = pages
         let fallbackDate = DisplayFormat.iso8601(builder.fallbackDate)
-        everything = Fingerprint.of { [home, tagList] print in
+        everything = Fingerprint.of { [home, tagList, placeList] print in
             print.add("albums", albums.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
             print.add("pages", pages.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
             print.add("home", home)
             print.add("tags", tagList)
+            print.add("places", placeList)
             print.add("fallbackDate", fallbackDate)
         }
     }
@@ -192,6 +216,8 @@ struct PageFingerprints: Sendable {
     func page(_ page: Page, path: String) -> String { self.page(path, pages[page.sourcePath] ?? "") }
 
     func tagList(_ path: String) -> String { page(path, tagList) }
+
+    func placeList(_ path: String) -> String { page(path, placeList) }
 
     /// The feed and the sitemap: they list the whole site.
     func wholeSite(_ path: String) -> String { page(path, everything) }

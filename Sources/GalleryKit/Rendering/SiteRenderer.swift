@@ -40,8 +40,9 @@ struct SiteRenderer: Sendable {
     ///     of a protected album without a key is not rendered at all (an error).
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
-        tags: TagIndex = TagIndex(), downloads: AlbumDownloads = AlbumDownloads(),
-        templates: TemplateLibrary, themeAssets: ThemeAssets, themeFingerprint: String = "",
+        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(),
+        downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary, themeAssets: ThemeAssets,
+        themeFingerprint: String = "",
         build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector,
         workers: WorkerPool? = nil, sealing: SealedSite = SealedSite()
     ) {
@@ -52,7 +53,7 @@ struct SiteRenderer: Sendable {
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
-            tags: tags, workers: workers)
+            tags: tags, places: places, workers: workers)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -122,6 +123,7 @@ struct SiteRenderer: Sendable {
         }
         renderAlbum(site.root, ancestors: [], into: &output)
         renderTags(into: &output)
+        renderPlaces(into: &output)
 
         output.page("404.html", prints.notFound("404.html")) { output in
             output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
@@ -176,6 +178,29 @@ struct SiteRenderer: Sendable {
                 output.page(path, prints.album(tag.album, path: path)) { output in
                     output.render(
                         path, "album", builder.albumPage(tag.album, ancestors: ancestors, slice: slice),
+                        source: source, templates)
+                }
+            }
+        }
+    }
+
+    /// `places/index.html` (every place, by country) and each place's page, an album page of
+    /// its photos.
+    private func renderPlaces(into output: inout RenderOutput) {
+        let places = builder.places.places
+        guard !places.isEmpty else { return }
+        let source = builder.site.config.sourcePath ?? "places"
+        let list = PlaceIndex.urlPath + "index.html"
+        output.page(list, prints.placeList(list)) { output in
+            output.render(list, "places", builder.placesPage(), source: source, templates)
+        }
+        let ancestors = [builder.site.root, PlaceIndex.rootAlbum]
+        for place in places {
+            for slice in builder.albumPageSlices(place.album) {
+                let path = ContextBuilder.albumPagePath(place.album, page: slice.index) + "index.html"
+                output.page(path, prints.album(place.album, path: path)) { output in
+                    output.render(
+                        path, "album", builder.albumPage(place.album, ancestors: ancestors, slice: slice),
                         source: source, templates)
                 }
             }

@@ -113,6 +113,8 @@ public enum StarterSite {
         #   live: true                 # Live Photos and Motion Photos play on their page
         #   hdr: keep                  # Ultra HDR gain maps kept in JPEGs for HDR screens (or off)
         # tags: true                   # tag pages from the photos' keywords
+        # places: off                  # city, region or country: name where photos were taken
+        #                              # from their GPS (offline; no coordinate is published)
         # video:                       # video clips (needs ffmpeg); video: false leaves them out
         #   enabled: true
         #   height: 1080
@@ -132,6 +134,7 @@ public enum StarterSite {
         # privacy:
         #   exif: [artist, copyright, date, camera, lens, exposure]
         #   publish_originals: false
+        #   hide_places_within: [{lat: 45.92, lon: 6.87, km: 2}]   # no place for photos near home
         # motion:
         #   blur_radius: 24
         #   transition: "opacity + scale(0.96)"

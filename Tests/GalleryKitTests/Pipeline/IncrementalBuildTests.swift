@@ -55,6 +55,21 @@ import Testing
         Edit(name: "a new photo") { sandbox in
             try sandbox.put("travel/pier.jpg", bytes: try ImageTestSupport.jpeg(width: 64, height: 40))
         },
+        Edit(name: "a sidecar's place") { sandbox in
+            try sandbox.put(
+                "travel/tower.md",
+                "---\ntitle: \"The tower\"\nalt: \"A red square in the corner of a green field\"\n"
+                    + "place: Pisa, Italy\n---\n")
+        },
+        Edit(name: "places from GPS") { sandbox in
+            let url = sandbox.content.appendingPathComponent("site.yml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try sandbox.put("site.yml", text + "places: city\n")
+            let gps = ImageBytes.app1(GPSCoordinatesTests.eiffel(bigEndian: false))
+            try sandbox.put(
+                "travel/pier.jpg",
+                bytes: ImageBytes.splice(gps, into: try ImageTestSupport.jpeg(width: 64, height: 40)))
+        },
         Edit(name: "a page") { sandbox in
             try sandbox.put("about.md", "---\ntitle: \"About us\"\n---\n\nNew words.\n")
         },

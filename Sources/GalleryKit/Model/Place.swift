@@ -1,0 +1,108 @@
+/// How precisely a photo's GPS position is named (site.yml's `places:`; `off`, the default, is
+/// nil): the town, its first-level region, or the country.
+enum PlaceLevel: String, Sendable, Hashable, CaseIterable {
+    case city, region, country
+}
+
+/// A circle whose photos get no place (`privacy.hide_places_within: [{lat, lon, km}]`): home,
+/// a friend's house.
+struct PlaceExclusion: Sendable, Hashable {
+    var latitude: Double
+    var longitude: Double
+    var kilometres: Double
+}
+
+/// What a photo's sidecar says of its place: `place: Aiguille du Midi` names it, `place: false`
+/// gives it none.
+enum PlaceOverride: Sendable, Hashable {
+    case named(String)
+    case hidden
+}
+
+/// Where a photo was taken, in words; never a coordinate.
+///
+/// `locality` is the town (or the sidecar's name), `region` the first-level division, `country`
+/// the country; any may be missing (a region-level name has no locality, a sidecar's
+/// one-word name no country). The place page is `places/<country>/<name>/`.
+struct PlaceName: Sendable, Hashable {
+    var locality: String?
+    var region: String?
+    var country: String?
+
+    init(locality: String? = nil, region: String? = nil, country: String? = nil) {
+        self.locality = locality.flatMap { $0.isEmpty ? nil : $0 }
+        self.region = region.flatMap { $0.isEmpty ? nil : $0 }
+        self.country = country.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `Chamonix-Mont-Blanc, Auvergne-Rhône-Alpes, France`; a region named like its town
+    /// (Hamburg, Hamburg) is said once.
+    var display: String {
+        var parts: [String] = []
+        if let locality { parts.append(locality) }
+        if let region, region != locality { parts.append(region) }
+        if let country, country != parts.last { parts.append(country) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The words that name the place within its country: the town, else the region.
+    var shortName: String { locality ?? region ?? country ?? "" }
+}
+
+/// A place of the site and the photos taken there (`places/<country>/<place>/`).
+struct SitePlace: Sendable, Hashable {
+    var name: PlaceName
+    /// `france/chamonix-mont-blanc`: unique among the site's places.
+    var slugPath: String
+    /// The photos of listed, public albums taken there, in site order.
+    var photos: [PhotoSource]
+
+    /// `places/france/chamonix-mont-blanc/`.
+    var urlPath: String { PlaceIndex.urlPath + slugPath + "/" }
+
+    /// The place drawn as an album, so that its page is an album page (justified rows and the
+    /// theme's album template). Its source path starts with a dot, which no content folder can
+    /// have, so it never collides with a real album.
+    var album: Album {
+        Album(sourcePath: ".places/" + slugPath, urlPath: urlPath, title: name.display, photos: photos)
+    }
+}
+
+/// Every place of the site's photos; empty when `places:` is off or no photo has one.
+///
+/// `placeOfPhoto` names every photo that has a place, a private or unlisted album's too (its
+/// own page says where it was taken); `places` holds only what public, listed albums show, so
+/// that no place page lists a private photo.
+struct PlaceIndex: Sendable, Hashable {
+    /// Where the list of places is published.
+    static let urlPath = "places/"
+
+    /// Sorted by country, then name.
+    var places: [SitePlace] = []
+    /// Each photo's place, by source path.
+    var placeOfPhoto: [String: PlaceName] = [:]
+    /// Some photo's place was named from GeoNames' data (not only by sidecars): the site then
+    /// credits GeoNames, as its licence asks.
+    var namedByGeoNames = false
+
+    /// Where each name's page is in `places`.
+    private var pageOfName: [PlaceName: Int] = [:]
+
+    init(places: [SitePlace] = [], placeOfPhoto: [String: PlaceName] = [:], namedByGeoNames: Bool = false) {
+        self.places = places
+        self.placeOfPhoto = placeOfPhoto
+        self.namedByGeoNames = namedByGeoNames
+        for (index, place) in places.enumerated() { pageOfName[place.name] = index }
+    }
+
+    /// True when some page shows a place name (the GeoNames credit then goes in the footer).
+    var isEmpty: Bool { placeOfPhoto.isEmpty }
+
+    /// The page that lists every place, drawn as an album.
+    static var rootAlbum: Album { Album(sourcePath: ".places", urlPath: urlPath, title: "Places") }
+
+    /// The place page of `name`, when it has one.
+    func place(named name: PlaceName) -> SitePlace? {
+        pageOfName[name].map { places[$0] }
+    }
+}

@@ -1,0 +1,40 @@
+/// Names a GPS position at the site's `places:` level, from the ``Gazetteer``: the nearest
+/// populated place, its region and its country.
+///
+/// How far a name reaches: a town names positions within ``cityKilometres`` of it; farther out
+/// (a mountain hut, a boat off the coast) the position is named by the region of its nearest
+/// place within ``regionKilometres``, then by its country within ``countryKilometres``;
+/// beyond that (the open sea, the poles) it has no place. Near a border the nearest town may
+/// be across it: places are towns, not boundaries.
+struct PlaceFinder: Sendable {
+    static let cityKilometres = 25.0
+    static let regionKilometres = 75.0
+    static let countryKilometres = 150.0
+
+    var gazetteer: Gazetteer
+    var level: PlaceLevel
+    /// Circles whose positions get no place (`privacy.hide_places_within`).
+    var exclusions: [PlaceExclusion] = []
+
+    /// The name of the position at `level`, nil when it is in an excluded circle or far from
+    /// every place.
+    func place(latitude: Double, longitude: Double) -> PlaceName? {
+        for circle in exclusions
+        where Gazetteer.kilometres(latitude, longitude, circle.latitude, circle.longitude)
+            <= circle.kilometres
+        {
+            return nil
+        }
+        guard
+            let match = gazetteer.nearest(
+                latitude: latitude, longitude: longitude, within: Self.countryKilometres)
+        else { return nil }
+        if level == .city, match.kilometres <= Self.cityKilometres {
+            return PlaceName(locality: match.name, region: match.region, country: match.country)
+        }
+        if level != .country, match.kilometres <= Self.regionKilometres, !match.region.isEmpty {
+            return PlaceName(region: match.region, country: match.country)
+        }
+        return PlaceName(country: match.country)
+    }
+}
