@@ -1,13 +1,15 @@
 extension ContextBuilder {
     /// The list of places (`places/`): `placeList` (`title`, `count`), `countries`, each with
     /// `name`, `href` (its own page, or false), `places` (`name`, `href`, `count`), and
-    /// `hasPlaces`; `credit` says where the names come from.
+    /// `hasPlaces`; the places of no country last, as "Other places".
     func placesPage() -> PageRender {
         let root = PlaceIndex.rootAlbum
         var context = chrome(urlPath: root.urlPath, title: root.title, trail: [(site.config.title, "")])
         var countries: [(name: String, href: TemplateValue, places: [TemplateValue])] = []
-        for place in places.places {
-            let country = place.name.country ?? place.name.shortName
+        // Places of no country (a sidecar's one-word name, no GPS) go last, together.
+        let ordered = places.places.filter { $0.name.country != nil } + places.places.filter { $0.name.country == nil }
+        for place in ordered {
+            let country = place.name.country ?? "Other places"
             if countries.last?.name != country { countries.append((country, .bool(false), [])) }
             let link = TemplateValue.string(links.href(place.urlPath))
             if place.name.locality == nil, place.name.region == nil {
