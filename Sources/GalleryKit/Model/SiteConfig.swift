@@ -35,6 +35,9 @@ struct SiteConfig: Sendable, Hashable {
     /// Name the place of each photo with a GPS position, at this level (`places:`); nil
     /// (`off`, the default) names none. The position itself is never published.
     var places: PlaceLevel?
+    /// Year and month pages of every listed photo across albums (`timeline:`), linked from the
+    /// navigation.
+    var timeline = false
     /// Circles whose photos get no place (`privacy.hide_places_within`).
     var placeExclusions: [PlaceExclusion] = []
     /// Leave out photos rated below this (`images.min_rating`, `xmp:Rating` -1...5); nil: none.

@@ -260,6 +260,13 @@ struct BuildRun: Sendable {
         }
     }
 
+    /// ``BuildPhase/timeline``: the year and month pages, when `timeline: true`.
+    func collectTimeline(_ site: Site, images: Images) -> TimelineIndex {
+        phases.measure(.timeline) {
+            TimelineCollection.collect(site, derivatives: images.derivatives, diagnostics: diagnostics)
+        }
+    }
+
     /// The gazetteer, read from the geographic data; an error names site.yml when it cannot be.
     private func placeFinder(level: PlaceLevel, config: SiteConfig) -> PlaceFinder? {
         let file = options.geodata.appendingPathComponent("places.bin")
@@ -301,7 +308,8 @@ struct BuildRun: Sendable {
     /// them (a template edit renders every page again).
     func render(
         _ site: Site, images: Images, tags: TagIndex, places: PlaceIndex = PlaceIndex(),
-        downloads: AlbumDownloads, theme: Theme?, trusted: TrustedSite?, sealed: SealedSite = SealedSite()
+        timeline: TimelineIndex = TimelineIndex(), downloads: AlbumDownloads, theme: Theme?,
+        trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async -> SiteRenderer.Result? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
         guard let theme else { return nil }
@@ -312,7 +320,8 @@ struct BuildRun: Sendable {
             rendering.add {
                 let result = SiteRenderer(
                     site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
-                    tags: tags, places: places, downloads: downloads, templates: theme.templates,
+                    tags: tags, places: places, timeline: timeline, downloads: downloads,
+                    templates: theme.templates,
                     themeAssets: theme.assets,
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
                     sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers,

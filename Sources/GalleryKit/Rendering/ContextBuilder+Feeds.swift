@@ -72,6 +72,7 @@ extension ContextBuilder {
         }
         if !tags.tags.isEmpty { paths += [TagIndex.urlPath] + tags.tags.map(\.urlPath) }
         if !places.places.isEmpty { paths += [PlaceIndex.urlPath] + places.places.map(\.urlPath) }
+        if !timeline.isEmpty { paths += [TimelineIndex.urlPath] + timeline.periods.map(\.urlPath) }
         let urls: [TemplateValue] = paths.map { .dictionary(["loc": .string(links.best($0))]) }
         return .dictionary(["urls": .array(urls)])
     }

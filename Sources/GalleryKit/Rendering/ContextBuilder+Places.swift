@@ -7,7 +7,8 @@ extension ContextBuilder {
         var context = chrome(urlPath: root.urlPath, title: root.title, trail: [(site.config.title, "")])
         var countries: [(name: String, href: TemplateValue, places: [TemplateValue])] = []
         // Places of no country (a sidecar's one-word name, no GPS) go last, together.
-        let ordered = places.places.filter { $0.name.country != nil } + places.places.filter { $0.name.country == nil }
+        let ordered =
+            places.places.filter { $0.name.country != nil } + places.places.filter { $0.name.country == nil }
         for place in ordered {
             let country = place.name.country ?? "Other places"
             if countries.last?.name != country { countries.append((country, .bool(false), [])) }
@@ -73,9 +74,5 @@ extension ContextBuilder {
                 "separator": .string(index + 1 < sorted.count ? ", " : ""),
             ])
         }
-    }
-
-    private func photoCount(_ count: Int) -> String {
-        count == 1 ? "1 photo" : "\(count) photos"
     }
 }

@@ -27,17 +27,22 @@ struct ContextBuilder: Sendable {
     let tags: TagIndex
     /// Where the photos were taken, and the place pages (empty with `places: off`).
     let places: PlaceIndex
+    /// The year and month pages (empty without `timeline: true`).
+    let timeline: TimelineIndex
 
     init(
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
-        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), workers: WorkerPool? = nil
+        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(),
+        timeline: TimelineIndex = TimelineIndex(),
+        workers: WorkerPool? = nil
     ) {
         self.site = site
         self.tags = tags
         self.places = places
+        self.timeline = timeline
         var shown = Self.pair(site.root, with: photos)
-        // Each tag and place page is drawn as an album of its photos.
-        for album in tags.tags.map(\.album) + places.places.map(\.album) {
+        // Each tag, place and timeline page is drawn as an album of its photos.
+        for album in tags.tags.map(\.album) + places.places.map(\.album) + timeline.periods.map(\.album) {
             shown.merge(Self.pair(album, with: photos)) { own, _ in own }
         }
         self.shown = shown
@@ -49,7 +54,8 @@ struct ContextBuilder: Sendable {
             workers: workers)
         self.navigation = SiteNavigation(
             site: site,
-            pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) })
+            pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) },
+            timeline: !timeline.isEmpty)
         self.links = LinkBuilder(config: site.config)
         self.assetPaths = assetPaths
         self.sourceDate = sourceDate

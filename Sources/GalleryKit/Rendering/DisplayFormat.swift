@@ -56,6 +56,17 @@ enum DisplayFormat {
         components(date).year ?? 1970
     }
 
+    /// The year and the month (1-12), for the timeline.
+    static func yearAndMonth(_ date: Date) -> (year: Int, month: Int) {
+        let parts = utcCalendar.dateComponents([.year, .month], from: date)
+        return (parts.year ?? 1970, parts.month ?? 1)
+    }
+
+    /// `April` for 4.
+    static func monthName(_ month: Int) -> String {
+        monthNames[max(0, min(11, month - 1))]
+    }
+
     /// A number without a trailing `.0` and with at most `digits` decimals: `35`, `2.8`, `4.5`.
     static func number(_ value: Double, digits: Int = 1) -> String {
         decimalText(value, digits: digits)

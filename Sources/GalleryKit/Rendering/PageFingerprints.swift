@@ -27,6 +27,7 @@ struct PageFingerprints: Sendable {
     private let pages: [String: String]
     private let tagList: String
     private let placeList: String
+    private let timelineList: String
     /// Every album's, page's and tag's together, with the date an undated album is given: what
     /// the feed and the sitemap, which list the whole site, are made from.
     private let everything: String
@@ -101,6 +102,13 @@ struct PageFingerprints: Sendable {
                 print.add("photos", builder.shownPhotos(tag.album).map { photos[$0.source.sourcePath] ?? "" })
             }
         }
+        for period in builder.timeline.periods {
+            albums[period.album.sourcePath] = Fingerprint.of { print in
+                print.add("period", period.urlPath)
+                print.add(
+                    "photos", builder.shownPhotos(period.album).map { photos[$0.source.sourcePath] ?? "" })
+            }
+        }
         for place in builder.places.places {
             albums[place.album.sourcePath] = Fingerprint.of { print in
                 print.add("place", "\(place.name.display)\u{0}\(place.slugPath)")
@@ -144,16 +152,23 @@ struct PageFingerprints: Sendable {
                 print.add("count", place.photos.count)
             }
         }
+        timelineList = Fingerprint.of { print in
+            for period in builder.timeline.periods {
+                print.add("period", period.urlPath)
+                print.add("count", period.photos.count)
+            }
+        }
         self.photos = photos
         self.albums = albums
         self.pages = pages
         let fallbackDate = DisplayFormat.iso8601(builder.fallbackDate)
-        everything = Fingerprint.of { [home, tagList, placeList] print in
+        everything = Fingerprint.of { [home, tagList, placeList, timelineList] print in
             print.add("albums", albums.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
             print.add("pages", pages.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
             print.add("home", home)
             print.add("tags", tagList)
             print.add("places", placeList)
+            print.add("timeline", timelineList)
             print.add("fallbackDate", fallbackDate)
         }
     }
@@ -218,6 +233,8 @@ struct PageFingerprints: Sendable {
     func tagList(_ path: String) -> String { page(path, tagList) }
 
     func placeList(_ path: String) -> String { page(path, placeList) }
+
+    func timelineList(_ path: String) -> String { page(path, timelineList) }
 
     /// The feed and the sitemap: they list the whole site.
     func wholeSite(_ path: String) -> String { page(path, everything) }

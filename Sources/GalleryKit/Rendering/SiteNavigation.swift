@@ -21,7 +21,8 @@ struct SiteNavigation: Sendable {
     /// home page), each list sorted by URL path.
     let listedPages: [String: [Page]]
 
-    init(site: Site, pages: [Page]) {
+    /// - Parameter timeline: the site has a timeline: its link comes last, always shown.
+    init(site: Site, pages: [Page], timeline: Bool = false) {
         // A protected album's title is one of its words: it is not in the navigation (its lock
         // card is on the home page).
         let albums = site.root.listedAlbums.filter(\.isPublic).map {
@@ -29,7 +30,8 @@ struct SiteNavigation: Sendable {
         }
         let topLevel = pages.filter { !$0.sourcePath.contains("/") }
         let candidates = albums + topLevel.map { Link(title: $0.title, urlPath: $0.urlPath) }
-        links = Array(candidates.prefix(Self.limit))
+        let timelineLink = timeline ? [Link(title: "Timeline", urlPath: TimelineIndex.urlPath)] : []
+        links = Array(candidates.prefix(Self.limit - timelineLink.count)) + timelineLink
         let linked = Set(links.map(\.urlPath))
         let folders = Set(site.root.allAlbums.map(\.sourcePath))
         var listed: [String: [Page]] = [:]

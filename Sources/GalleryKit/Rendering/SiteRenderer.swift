@@ -41,6 +41,7 @@ struct SiteRenderer: Sendable {
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
         tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(),
+        timeline: TimelineIndex = TimelineIndex(),
         downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary, themeAssets: ThemeAssets,
         themeFingerprint: String = "",
         build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector,
@@ -53,7 +54,7 @@ struct SiteRenderer: Sendable {
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
-            tags: tags, places: places, workers: workers)
+            tags: tags, places: places, timeline: timeline, workers: workers)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -124,6 +125,7 @@ struct SiteRenderer: Sendable {
         renderAlbum(site.root, ancestors: [], into: &output)
         renderTags(into: &output)
         renderPlaces(into: &output)
+        renderTimeline(into: &output)
 
         output.page("404.html", prints.notFound("404.html")) { output in
             output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
@@ -201,6 +203,30 @@ struct SiteRenderer: Sendable {
                 output.page(path, prints.album(place.album, path: path)) { output in
                     output.render(
                         path, "album", builder.albumPage(place.album, ancestors: ancestors, slice: slice),
+                        source: source, templates)
+                }
+            }
+        }
+    }
+
+    /// `timeline/index.html` (the years and their months) and each year's and month's page, an
+    /// album page of its photos.
+    private func renderTimeline(into output: inout RenderOutput) {
+        let timeline = builder.timeline
+        guard !timeline.isEmpty else { return }
+        let source = builder.site.config.sourcePath ?? "timeline"
+        let list = TimelineIndex.urlPath + "index.html"
+        output.page(list, prints.timelineList(list)) { output in
+            output.render(list, "timeline", builder.timelinePage(), source: source, templates)
+        }
+        for period in timeline.periods {
+            let year = period.month == nil ? nil : timeline.years.first { $0.year == period.year }
+            let ancestors = [builder.site.root, TimelineIndex.rootAlbum] + (year.map { [$0.album] } ?? [])
+            for slice in builder.albumPageSlices(period.album) {
+                let path = ContextBuilder.albumPagePath(period.album, page: slice.index) + "index.html"
+                output.page(path, prints.album(period.album, path: path)) { output in
+                    output.render(
+                        path, "album", builder.albumPage(period.album, ancestors: ancestors, slice: slice),
                         source: source, templates)
                 }
             }

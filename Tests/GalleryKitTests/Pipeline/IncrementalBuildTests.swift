@@ -70,6 +70,11 @@ import Testing
                 "travel/pier.jpg",
                 bytes: ImageBytes.splice(gps, into: try ImageTestSupport.jpeg(width: 64, height: 40)))
         },
+        Edit(name: "a timeline") { sandbox in
+            let url = sandbox.content.appendingPathComponent("site.yml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try sandbox.put("site.yml", text + "timeline: true\n")
+        },
         Edit(name: "a page") { sandbox in
             try sandbox.put("about.md", "---\ntitle: \"About us\"\n---\n\nNew words.\n")
         },
