@@ -15,7 +15,8 @@ The format (little-endian) is read by Sources/GalleryKit/Places/Gazetteer.swift:
   u32 n, n x region:  u16 country index, u8 length, UTF-8 name ("" when GeoNames has none)
   u32 n, n x name:    u8 length, UTF-8 name
   u32 n, n x place:   i32 latitude x 1e5, i32 longitude x 1e5, u16 region index, u32 name index
-Places are sorted by latitude, then longitude.
+  u32 n, n x section: u32 place index, u32 index of the place whose name it takes
+Places are sorted by latitude, then longitude. A map marks a section at its city.
 
 A section of a city (GeoNames lists Paris's quarters, "Roquette", "Paris 11e Arrondissement",
 as places of their own, their second-level division named "Paris") takes the name and region
@@ -137,8 +138,10 @@ def main():
         shown = places[parent.get(index, index)]
         place_rows.append((
             round(place["latitude"] * 1e5), round(place["longitude"] * 1e5),
-            region(shown["country_code"], shown.get("state", "")), name(shown["city"])))
+            region(shown["country_code"], shown.get("state", "")), name(shown["city"]), index))
     place_rows.sort()
+    row_of = {row[4]: position for position, row in enumerate(place_rows)}
+    section_rows = sorted((row_of[index], row_of[city]) for index, city in parent.items())
 
     out = bytearray(b"GKPL" + struct.pack("<I", 1))
     out += struct.pack("<I", len(country_rows))
@@ -152,7 +155,10 @@ def main():
         out += text(value)
     out += struct.pack("<I", len(place_rows))
     for row in place_rows:
-        out += struct.pack("<iiHI", *row)
+        out += struct.pack("<iiHI", *row[:4])
+    out += struct.pack("<I", len(section_rows))
+    for row in section_rows:
+        out += struct.pack("<II", *row)
     target = os.path.join(HERE, "places.bin")
     with open(target, "wb") as file:
         file.write(out)

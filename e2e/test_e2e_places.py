@@ -1,8 +1,11 @@
-"""Places (issue 25, part 1): photos with GPS positions written by exiftool at known places get
-their names at each level of `places:`, in words only. A mountain town, a quarter of a capital,
-the sea off a coast, both sides of a border, across the antimeridian, the North Pole, and a clip
-with a QuickTime location; a private and an unlisted album; `hide_places_within`; a sidecar's
-`place:`. No coordinate is in any published file, and the GeoNames credit is on the site."""
+"""Places and maps (issue 25, parts 1 and 2): photos with GPS positions written by exiftool at
+known places get their names at each level of `places:`, in words only. A mountain town, a
+quarter of a capital, the sea off a coast, both sides of a border, across the antimeridian, the
+North Pole, and a clip with a QuickTime location; a private and an unlisted album;
+`hide_places_within`; a sidecar's `place:`. No coordinate is in any published file, and the
+GeoNames credit is on the site. The maps (`maps: true`) are drawn in the pages: in Chromium
+under a strict Content-Security-Policy they load nothing from outside the site, break no rule
+of the policy, pass axe, and change colours with the colour scheme."""
 
 from __future__ import annotations
 
@@ -12,10 +15,20 @@ import re
 import subprocess
 from pathlib import Path
 
+import gzip
+import time
+
 import pytest
+from conftest import set_reduced_motion
 from PIL import Image
 
 pytestmark = [pytest.mark.e2e]
+POLICY = "default-src 'self'; img-src 'self' data:"
+LISTENER = (
+    "window.__csp = [];"
+    "document.addEventListener('securitypolicyviolation', e => window.__csp.push("
+    "e.violatedDirective + ' ' + (e.blockedURI || 'inline')));"
+)
 
 # name: (latitude, longitude, the name at city level, region level, country level)
 SPOTS = {
@@ -80,7 +93,7 @@ def make_content(root: Path, level: str) -> Path:
     (quiet / "index.md").write_text("---\ntitle: Quiet\nunlisted: true\n---\n")
     photo(quiet / "shore.jpg", UNLISTED, (5, 90, 5))
     (content / "site.yml").write_text(
-        f"title: Places\nbase_url: https://example.org/\nplaces: {level}\n"
+        f"title: Places\nbase_url: https://example.org/\nplaces: {level}\nmaps: {str(level == 'city').lower()}\n"
         f"privacy:\n  hide_places_within: [{{lat: {HOME[0]}, lon: {HOME[1]}, km: 1}}]\n")
     return content
 
@@ -194,3 +207,51 @@ def test_no_published_file_carries_a_coordinate(sites):
                 data = path.read_bytes()
                 for needle in needles:
                     assert needle not in data, (path, needle)
+
+
+def test_maps_are_drawn_in_the_pages_and_fit_a_phone(sites):
+    site = sites["city"]
+    album = (site / "trip" / "index.html").read_text()
+    svg = re.search(r'<svg class="gk-map".*?</svg>', album, re.S).group(0)
+    # One marker per place of the album's photos, never per photo.
+    assert svg.count("<circle") == len({SPOTS[n][2] for n in SPOTS if SPOTS[n][2]} | {"Aiguille du Midi, France"})
+    assert len(gzip.compress(svg.encode())) < 60_000
+    listing = (site / "places" / "index.html").read_text()
+    world = re.search(r'<svg class="gk-map".*?</svg>', listing, re.S).group(0)
+    assert len(gzip.compress(world.encode())) < 60_000
+    # Private and unlisted albums have no map; levels without maps: true neither.
+    assert "gk-map" not in (site / "quiet" / "index.html").read_text()
+    assert "<svg" not in (sites["region"] / "trip" / "index.html").read_text()
+
+
+@pytest.mark.browser
+def test_a_map_calls_no_one_and_keeps_a_strict_policy(sites, serve, browser, axe_check):
+    base = serve(sites["city"], headers={"Content-Security-Policy": POLICY})
+    set_reduced_motion(browser, False)
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LISTENER})
+    try:
+        for path in ["places/", "trip/"]:
+            browser.get(base + path)
+            time.sleep(0.5)
+            assert browser.execute_script("return window.__csp") == [], path
+            resources = browser.execute_script(
+                "return performance.getEntriesByType('resource').map(e => e.name)")
+            assert all(url.startswith(base) for url in resources), resources
+            box = browser.execute_script(
+                "const r = document.querySelector('svg.gk-map').getBoundingClientRect();"
+                "return [r.width, r.height]")
+            assert box[0] > 300 and box[1] > 150, box
+            markers = browser.execute_script(
+                "return [...document.querySelectorAll('svg.gk-map a')].map(a => a.getAttribute('href'))")
+            assert markers and all(href.startswith("/places/") for href in markers)
+            assert axe_check(browser) == [], path
+        sea = "return getComputedStyle(document.querySelector('.gk-map-sea')).fill"
+        light = browser.execute_script(sea)
+        browser.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        dark = browser.execute_script(sea)
+        assert light != dark, (light, dark)
+    finally:
+        browser.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})

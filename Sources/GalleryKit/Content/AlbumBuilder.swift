@@ -153,6 +153,7 @@ struct AlbumBuilder {
         album.zipDownload = metadata.zipDownload
         album.tags = metadata.tags
         album.pageSize = metadata.pageSize
+        album.map = metadata.map
         album.protection = protection
         if metadata.unlisted { album.markUnlisted() }
         return album

@@ -6,7 +6,7 @@ struct AlbumMetadata {
         [
             "title", "date", "cover", "layout", "hero", "sort", "draft", "description", "kenburns", "weight",
             "unlisted", "resources", "params", "downloads", "tags", "categories", "page_size", "password",
-            "password_env",
+            "password_env", "map",
         ] + HugoBundle.readAs.keys.sorted() + HugoBundle.noEffect.sorted()
 
     var title: String?
@@ -20,6 +20,8 @@ struct AlbumMetadata {
     var draft = false
     /// Built and reachable by its URL, but listed nowhere (`unlisted:`, Hugo's `private:`).
     var unlisted = false
+    /// `map: true`: a map of the album's places on its page; nil takes site.yml's `maps:`.
+    var map: Bool?
     /// Order among sibling albums: lower first, then the unweighted ones newest first.
     var weight: Int?
     /// `downloads: {zip: true}`: this album's originals as one ZIP.
@@ -62,6 +64,7 @@ struct AlbumMetadata {
         sort = fields.choice("sort", PhotoSort.self) ?? Self.hugoSort(fields) ?? .date
         draft = fields.bool("draft") ?? false
         unlisted = fields.bool("unlisted") ?? fields.bool("private") ?? params.bool("private") ?? false
+        map = fields.bool("map")
         weight = fields.int("weight", in: -1_000_000...1_000_000)
         resources = HugoBundle.resources(fields.node("resources"), reporter: reporter)
         zipDownload = fields.nested("downloads", knownKeys: ["zip"])?.bool("zip")

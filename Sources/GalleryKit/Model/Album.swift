@@ -45,6 +45,8 @@ struct Album: Sendable, Hashable {
     /// them (`unlisted:`, Hugo's `private:`). Not access control: anyone with the URL sees it.
     /// Albums below an unlisted album are unlisted too.
     var unlisted = false
+    /// A map of the album's places on its page (`map:`); nil takes site.yml's `maps:`.
+    var map: Bool?
     /// The password that seals this album (`password:` or `password_env:`, its own or the
     /// nearest protected ancestor's); nil for a public album. See ``AlbumProtection``.
     var protection: AlbumProtection?

@@ -42,6 +42,7 @@ extension Album {
         print.add("hero", hero)
         print.add("draft", draft)
         print.add("unlisted", unlisted)
+        print.add("map", map.map { $0 ? 1 : 0 })
         // The password never: a sealed page's fingerprint has its key's (``SealedPages``).
         print.add("protection", protection?.root)
         print.add("zipDownload", zipDownload.map { $0 ? 1 : 0 })

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How precisely a photo's GPS position is named (site.yml's `places:`; `off`, the default, is
 /// nil): the town, its first-level region, or the country.
 enum PlaceLevel: String, Sendable, Hashable, CaseIterable {
@@ -56,6 +58,8 @@ struct SitePlace: Sendable, Hashable {
     var slugPath: String
     /// The photos of listed, public albums taken there, in site order.
     var photos: [PhotoSource]
+    /// Where a map marks it; nil for a sidecar's name on photos without a position.
+    var point: MapPoint?
 
     /// `places/france/chamonix-mont-blanc/`.
     var urlPath: String { PlaceIndex.urlPath + slugPath + "/" }
@@ -104,5 +108,48 @@ struct PlaceIndex: Sendable, Hashable {
     /// The place page of `name`, when it has one.
     func place(named name: PlaceName) -> SitePlace? {
         pageOfName[name].map { places[$0] }
+    }
+}
+
+/// A point on the Earth, in degrees: where a map marks a place (a town of the gazetteer, or the
+/// middle of a region's or a country's towns), never a photo's own position.
+struct MapPoint: Sendable, Hashable {
+    var latitude: Double
+    var longitude: Double
+
+    /// The middle of points on the sphere (the mean of their unit vectors), so that points on
+    /// both sides of the antimeridian meet there and not at Greenwich.
+    struct Mean: Sendable {
+        private var x = 0.0
+        private var y = 0.0
+        private var z = 0.0
+
+        init() {}
+
+        mutating func add(_ point: MapPoint) {
+            let (phi, lambda) = (point.latitude * Double.pi / 180, point.longitude * Double.pi / 180)
+            x += cos(phi) * cos(lambda)
+            y += cos(phi) * sin(lambda)
+            z += sin(phi)
+        }
+
+        /// The mean point; (0, 0) for none.
+        var point: MapPoint {
+            let horizontal = (x * x + y * y).squareRoot()
+            return MapPoint(
+                latitude: atan2(z, horizontal) * 180 / Double.pi, longitude: atan2(y, x) * 180 / Double.pi)
+        }
+    }
+}
+
+/// The maps drawn for this build, as inline SVG: each album's that shows one (by source path)
+/// and the site's, on `places/`.
+struct SiteMaps: Sendable, Hashable {
+    var albums: [String: String] = [:]
+    var site: String?
+
+    init(albums: [String: String] = [:], site: String? = nil) {
+        self.albums = albums
+        self.site = site
     }
 }

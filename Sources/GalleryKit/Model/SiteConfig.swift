@@ -35,6 +35,9 @@ struct SiteConfig: Sendable, Hashable {
     /// Name the place of each photo with a GPS position, at this level (`places:`); nil
     /// (`off`, the default) names none. The position itself is never published.
     var places: PlaceLevel?
+    /// A map of its places on every album page that has places (`maps:`); an album's `map:`
+    /// says otherwise.
+    var maps = false
     /// Year and month pages of every listed photo across albums (`timeline:`), linked from the
     /// navigation.
     var timeline = false

@@ -45,6 +45,8 @@ enum BuildPhase: String, Sendable, CaseIterable {
     /// Name where each photo was taken, from its GPS position or its sidecar, and gather
     /// place pages (``PlaceCollection``).
     case places
+    /// Draw the maps of the albums that show one and of `places/` (``MapDrawer``).
+    case maps
     /// Put the photos on the year and month pages of `timeline: true` (``TimelineCollection``).
     case timeline
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put

@@ -260,6 +260,31 @@ struct BuildRun: Sendable {
         }
     }
 
+    /// ``BuildPhase/maps``: the map of each listed public album with `map: true` (or site.yml's
+    /// `maps: true`) that has places, and of every place on `places/`. The outlines are read
+    /// only when there is a marker to draw.
+    func drawMaps(_ site: Site, places: PlaceIndex) -> SiteMaps {
+        phases.measure(.maps) {
+            let marked = places.places.filter { $0.point != nil }
+            guard !marked.isEmpty else { return SiteMaps() }
+            let file = options.geodata.appendingPathComponent("map.bin")
+            let atlas: MapAtlas
+            do {
+                atlas = try MapAtlas(bytes: try FileReader(path: file.path).readWhole())
+            } catch {
+                diagnostics.emit(
+                    .error, SourceLocation(file: site.config.sourcePath ?? "site.yml"),
+                    "maps need galleryc's outlines, \(file.path), which cannot be read (\(error)); no map is "
+                        + "drawn. Set GALLERYC_GEODATA_DIR to galleryc's Geodata folder")
+                return SiteMaps()
+            }
+            return SiteMapDrawing(
+                drawer: MapDrawer(atlas: atlas), places: places, links: LinkBuilder(config: site.config)
+            )
+            .draw(site)
+        }
+    }
+
     /// ``BuildPhase/timeline``: the year and month pages, when `timeline: true`.
     func collectTimeline(_ site: Site, images: Images) -> TimelineIndex {
         phases.measure(.timeline) {
@@ -308,6 +333,7 @@ struct BuildRun: Sendable {
     /// them (a template edit renders every page again).
     func render(
         _ site: Site, images: Images, tags: TagIndex, places: PlaceIndex = PlaceIndex(),
+        maps: SiteMaps = SiteMaps(),
         timeline: TimelineIndex = TimelineIndex(), downloads: AlbumDownloads, theme: Theme?,
         trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async -> SiteRenderer.Result? {
@@ -320,7 +346,7 @@ struct BuildRun: Sendable {
             rendering.add {
                 let result = SiteRenderer(
                     site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
-                    tags: tags, places: places, timeline: timeline, downloads: downloads,
+                    tags: tags, places: places, maps: maps, timeline: timeline, downloads: downloads,
                     templates: theme.templates,
                     themeAssets: theme.assets,
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,

@@ -22,13 +22,15 @@ enum PlaceCollection {
         }
         var placeOfPhoto: [String: PlaceName] = [:]
         var namedByGeoNames = false
+        var points: [PlaceName: MapPoint] = [:]
         var photosOfPlace: [PlaceName: [PhotoSource]] = [:]
         for album in site.root.allAlbums {
             for photo in album.photos {
                 guard let made = derivatives[photo.sourcePath], !made.renditions.isEmpty else { continue }
-                let found = positions[photo.sourcePath].flatMap {
-                    finder?.place(latitude: $0.latitude, longitude: $0.longitude)
+                let located = positions[photo.sourcePath].flatMap {
+                    finder?.locate(latitude: $0.latitude, longitude: $0.longitude)
                 }
+                let found = located?.name
                 let place: PlaceName?
                 switch photo.place {
                 case .hidden?: place = nil
@@ -37,6 +39,8 @@ enum PlaceCollection {
                 }
                 guard let place else { continue }
                 if let found, place.country == found.country { namedByGeoNames = true }
+                // A sidecar's name is marked at the town its position is named after.
+                if let located, points[place] == nil { points[place] = located.point }
                 placeOfPhoto[photo.sourcePath] = place
                 if !album.unlisted, album.isPublic { photosOfPlace[place, default: []].append(photo) }
             }
@@ -60,7 +64,8 @@ enum PlaceCollection {
         for name in names {
             let path = slugPath(of: name, avoiding: used)
             used.insert(path)
-            places.append(SitePlace(name: name, slugPath: path, photos: photosOfPlace[name] ?? []))
+            places.append(
+                SitePlace(name: name, slugPath: path, photos: photosOfPlace[name] ?? [], point: points[name]))
         }
         return PlaceIndex(places: places, placeOfPhoto: placeOfPhoto, namedByGeoNames: namedByGeoNames)
     }

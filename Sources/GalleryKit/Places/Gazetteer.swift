@@ -23,6 +23,12 @@ struct Gazetteer: Sendable {
         var countryCode: String
         /// Great-circle distance from the position.
         var kilometres: Double
+        /// Where a map marks the town (a quarter of a city: the city), its region and its
+        /// country: public points of GeoNames, never the position that was looked up. A
+        /// region's and a country's are the middle of their towns.
+        var town: MapPoint
+        var regionCentre: MapPoint
+        var countryCentre: MapPoint
     }
 
     /// Mean Earth radius (IUGG), in kilometres.
@@ -44,6 +50,10 @@ struct Gazetteer: Sendable {
     private let longitudes: [Int32]
     private let regionOfPlace: [UInt16]
     private let nameOfPlace: [UInt32]
+    /// The city each quarter is named after, by the quarter's index.
+    private let cityOfSection: [Int32: Int32]
+    private let regionCentres: [MapPoint]
+    private let countryCentres: [MapPoint]
     /// The places of cell `c` are `cellPlaces[cellStart[c]..<cellStart[c + 1]]`.
     private let cellStart: [Int32]
     private let cellPlaces: [Int32]
@@ -79,7 +89,9 @@ struct Gazetteer: Sendable {
             try reader.skipText()
         }
         let placeCount = try reader.u32()
-        guard reader.remaining == placeCount * 14 else { throw Damaged(reason: "the places are cut short") }
+        guard reader.remaining >= placeCount * 14 + 4 else {
+            throw Damaged(reason: "the places are cut short")
+        }
         var latitudes = [Int32](repeating: 0, count: placeCount)
         var longitudes = [Int32](repeating: 0, count: placeCount)
         var regionOfPlace = [UInt16](repeating: 0, count: placeCount)
@@ -102,6 +114,27 @@ struct Gazetteer: Sendable {
             cellOfPlace[index] = Int32(cell)
             cellCounts[cell + 1] += 1
         }
+        let sectionCount = try reader.u32()
+        guard reader.remaining == sectionCount * 8 else {
+            throw Damaged(reason: "the sections are cut short")
+        }
+        var cityOfSection: [Int32: Int32] = [:]
+        for _ in 0..<sectionCount {
+            let (section, city) = (try reader.u32raw(), try reader.u32raw())
+            guard Int(section) < placeCount, Int(city) < placeCount else {
+                throw Damaged(reason: "a section of no place")
+            }
+            cityOfSection[Int32(section)] = Int32(city)
+        }
+        var regionSums = [MapPoint.Mean](repeating: MapPoint.Mean(), count: regionNames.count)
+        var countrySums = [MapPoint.Mean](repeating: MapPoint.Mean(), count: codes.count)
+        for index in 0..<placeCount {
+            let point = MapPoint(
+                latitude: Double(latitudes[index]) / 1e5, longitude: Double(longitudes[index]) / 1e5)
+            let region = Int(regionOfPlace[index])
+            regionSums[region].add(point)
+            countrySums[regionCountries[region]].add(point)
+        }
         for cell in 0..<(Self.rows * Self.columns) { cellCounts[cell + 1] += cellCounts[cell] }
         var next = cellCounts
         var cellPlaces = [Int32](repeating: 0, count: placeCount)
@@ -120,6 +153,9 @@ struct Gazetteer: Sendable {
         self.longitudes = longitudes
         self.regionOfPlace = regionOfPlace
         self.nameOfPlace = nameOfPlace
+        self.cityOfSection = cityOfSection
+        self.regionCentres = regionSums.map(\.point)
+        self.countryCentres = countrySums.map(\.point)
         self.cellStart = cellCounts
         self.cellPlaces = cellPlaces
     }
@@ -158,9 +194,13 @@ struct Gazetteer: Sendable {
         guard let best else { return nil }
         let region = Int(regionOfPlace[best.index])
         let country = regionCountries[region]
+        let town = Int(cityOfSection[Int32(best.index)] ?? Int32(best.index))
         return Match(
             name: name(Int(nameOfPlace[best.index])), region: regionNames[region],
-            country: countryNames[country], countryCode: countryCodes[country], kilometres: best.kilometres)
+            country: countryNames[country], countryCode: countryCodes[country], kilometres: best.kilometres,
+            town: MapPoint(
+                latitude: Double(latitudes[town]) / 1e5, longitude: Double(longitudes[town]) / 1e5),
+            regionCentre: regionCentres[region], countryCentre: countryCentres[country])
     }
 
     /// Great-circle distance (haversine, on the mean sphere).

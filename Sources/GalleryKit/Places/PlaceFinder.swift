@@ -19,6 +19,12 @@ struct PlaceFinder: Sendable {
     /// The name of the position at `level`, nil when it is in an excluded circle or far from
     /// every place.
     func place(latitude: Double, longitude: Double) -> PlaceName? {
+        locate(latitude: latitude, longitude: longitude)?.name
+    }
+
+    /// The name of the position at `level` and where a map marks that place: the town, the
+    /// middle of the region's towns, or of the country's.
+    func locate(latitude: Double, longitude: Double) -> (name: PlaceName, point: MapPoint)? {
         for circle in exclusions
         where Gazetteer.kilometres(latitude, longitude, circle.latitude, circle.longitude)
             <= circle.kilometres
@@ -30,11 +36,11 @@ struct PlaceFinder: Sendable {
                 latitude: latitude, longitude: longitude, within: Self.countryKilometres)
         else { return nil }
         if level == .city, match.kilometres <= Self.cityKilometres {
-            return PlaceName(locality: match.name, region: match.region, country: match.country)
+            return (PlaceName(locality: match.name, region: match.region, country: match.country), match.town)
         }
         if level != .country, match.kilometres <= Self.regionKilometres, !match.region.isEmpty {
-            return PlaceName(region: match.region, country: match.country)
+            return (PlaceName(region: match.region, country: match.country), match.regionCentre)
         }
-        return PlaceName(country: match.country)
+        return (PlaceName(country: match.country), match.countryCentre)
     }
 }

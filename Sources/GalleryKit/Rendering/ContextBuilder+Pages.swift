@@ -149,6 +149,7 @@ extension ContextBuilder {
         let places = first ? placeLinks(of: album) : []
         value["places"] = .array(places)
         value["hasPlaces"] = .bool(!places.isEmpty)
+        if first, let map = maps.albums[album.sourcePath] { value["map"] = .string(map) }
         if let zip = downloads.byAlbum[album.sourcePath] {
             let count = zip.photoCount == 1 ? "1 photo" : "\(zip.photoCount) photos"
             value["download"] = .dictionary([

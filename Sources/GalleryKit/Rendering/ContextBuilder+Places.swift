@@ -35,6 +35,7 @@ extension ContextBuilder {
                 ])
             })
         context["hasPlaces"] = .bool(!countries.isEmpty)
+        if let map = maps.site { context["map"] = .string(map) }
         return finish(context, styles: PageStyles(), album: nil)
     }
 

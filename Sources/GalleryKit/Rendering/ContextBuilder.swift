@@ -29,14 +29,16 @@ struct ContextBuilder: Sendable {
     let places: PlaceIndex
     /// The year and month pages (empty without `timeline: true`).
     let timeline: TimelineIndex
+    /// The maps drawn for the albums that show one and for `places/`.
+    let maps: SiteMaps
 
     init(
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
-        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(),
-        timeline: TimelineIndex = TimelineIndex(),
-        workers: WorkerPool? = nil
+        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), maps: SiteMaps = SiteMaps(),
+        timeline: TimelineIndex = TimelineIndex(), workers: WorkerPool? = nil
     ) {
         self.site = site
+        self.maps = maps
         self.tags = tags
         self.places = places
         self.timeline = timeline

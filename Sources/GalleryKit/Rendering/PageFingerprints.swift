@@ -147,6 +147,7 @@ struct PageFingerprints: Sendable {
             }
         }
         placeList = Fingerprint.of { print in
+            print.add("map", builder.maps.site)
             for place in builder.places.places {
                 print.add("place", "\(place.name.display)\u{0}\(place.slugPath)")
                 print.add("count", place.photos.count)
@@ -180,6 +181,7 @@ struct PageFingerprints: Sendable {
     ) -> String {
         Fingerprint.of { print in
             album.fingerprint(into: &print)
+            print.add("map", builder.maps.albums[album.sourcePath])
             print.add("photos", builder.shownPhotos(album).map { photos[$0.source.sourcePath] ?? "" })
             print.add(
                 "cards",

@@ -40,7 +40,7 @@ struct SiteRenderer: Sendable {
     ///     of a protected album without a key is not rendered at all (an error).
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
-        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(),
+        tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), maps: SiteMaps = SiteMaps(),
         timeline: TimelineIndex = TimelineIndex(),
         downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary, themeAssets: ThemeAssets,
         themeFingerprint: String = "",
@@ -54,7 +54,7 @@ struct SiteRenderer: Sendable {
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
-            tags: tags, places: places, timeline: timeline, workers: workers)
+            tags: tags, places: places, maps: maps, timeline: timeline, workers: workers)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path

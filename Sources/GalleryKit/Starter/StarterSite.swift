@@ -115,6 +115,7 @@ public enum StarterSite {
         # tags: true                   # tag pages from the photos' keywords
         # places: off                  # city, region or country: name where photos were taken
         #                              # from their GPS (offline; no coordinate is published)
+        # maps: false                  # a map of its places on each album page (drawn here, no tiles)
         # timeline: false              # year and month pages of every photo, in the navigation
         # video:                       # video clips (needs ffmpeg); video: false leaves them out
         #   enabled: true

@@ -1,0 +1,41 @@
+/// Which maps a site has and what each marks: the site's (`places/`: every place with a
+/// point, sized by its photos), and each listed public album's that asks for one (`map:`, or
+/// site.yml's `maps:`): the places of its own photos, sized by how many of them were taken
+/// there. Private and unlisted albums have none (a private album's places are its own words).
+struct SiteMapDrawing {
+    var drawer: MapDrawer
+    var places: PlaceIndex
+    var links: LinkBuilder
+
+    func draw(_ site: Site) -> SiteMaps {
+        var maps = SiteMaps()
+        maps.site = drawer.svg(
+            markers: places.places.compactMap { place in
+                place.point.map {
+                    MapMarker(
+                        point: $0, title: place.name.display, count: place.photos.count,
+                        href: links.href(place.urlPath))
+                }
+            },
+            label: "Map of every place of the site", id: "gk-map-site")
+        for album in site.root.allAlbums
+        where !album.urlPath.isEmpty && album.isPublic && !album.unlisted && (album.map ?? site.config.maps) {
+            var counts: [PlaceName: Int] = [:]
+            for photo in album.photos {
+                if let name = places.placeOfPhoto[photo.sourcePath] { counts[name, default: 0] += 1 }
+            }
+            let markers = counts.keys.sorted { $0.display < $1.display }.compactMap { name -> MapMarker? in
+                guard let place = places.place(named: name), let point = place.point else { return nil }
+                return MapMarker(
+                    point: point, title: name.display, count: counts[name] ?? 0,
+                    href: links.href(place.urlPath))
+            }
+            if let svg = drawer.svg(
+                markers: markers, label: "Map of the places of \(album.title)", id: "gk-map")
+            {
+                maps.albums[album.sourcePath] = svg
+            }
+        }
+        return maps
+    }
+}
