@@ -14,7 +14,10 @@ The format (little-endian) is read by Sources/GalleryKit/Places/Gazetteer.swift:
   u32 n, n x country: 2 bytes ISO code, u8 length, UTF-8 name
   u32 n, n x region:  u16 country index, u8 length, UTF-8 name ("" when GeoNames has none)
   u32 n, n x name:    u8 length, UTF-8 name
-  u32 n, n x place:   i32 latitude x 1e5, i32 longitude x 1e5, u16 region index, u32 name index
+  u32 n, n x place:   i32 latitude x 1e5, i32 longitude x 1e5, u16 region index, u32 name index,
+                      u8 reach in tenths of a km (sqrt(population) / 250 km, 1 to 25.5: Paris
+                      5.8 km, a town of 10,000 1 km), so that a photo at the Eiffel Tower is in
+                      Paris (4 km from its point) rather than Neuilly (3.5 km from its)
   u32 n, n x section: u32 place index, u32 index of the place whose name it takes
 Places are sorted by latitude, then longitude. A map marks a section at its city.
 
@@ -96,6 +99,11 @@ def sections(places):
     return parent
 
 
+def reach(population):
+    """How far a place reaches, in tenths of a km: sqrt(population) / 250 km, 1 to 25.5."""
+    return max(10, min(255, round(math.sqrt(max(population, 0)) / 25)))
+
+
 def text(value):
     data = value.encode("utf-8")
     if len(data) > 255:
@@ -138,12 +146,13 @@ def main():
         shown = places[parent.get(index, index)]
         place_rows.append((
             round(place["latitude"] * 1e5), round(place["longitude"] * 1e5),
-            region(shown["country_code"], shown.get("state", "")), name(shown["city"]), index))
+            region(shown["country_code"], shown.get("state", "")), name(shown["city"]),
+            reach(place["population"]), index))
     place_rows.sort()
-    row_of = {row[4]: position for position, row in enumerate(place_rows)}
+    row_of = {row[5]: position for position, row in enumerate(place_rows)}
     section_rows = sorted((row_of[index], row_of[city]) for index, city in parent.items())
 
-    out = bytearray(b"GKPL" + struct.pack("<I", 1))
+    out = bytearray(b"GKPL" + struct.pack("<I", 2))
     out += struct.pack("<I", len(country_rows))
     for code, value in country_rows:
         out += code.encode("ascii") + text(value)
@@ -155,7 +164,7 @@ def main():
         out += text(value)
     out += struct.pack("<I", len(place_rows))
     for row in place_rows:
-        out += struct.pack("<iiHI", *row[:4])
+        out += struct.pack("<iiHIB", *row[:5])
     out += struct.pack("<I", len(section_rows))
     for row in section_rows:
         out += struct.pack("<II", *row)

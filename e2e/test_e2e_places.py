@@ -35,7 +35,7 @@ SPOTS = {
     "aiguille": (45.8786, 6.8874, "Chamonix-Mont-Blanc, Auvergne-Rhône-Alpes, France",
                  "Auvergne-Rhône-Alpes, France", "France"),
     "bastille": (48.8590, 2.3800, "Paris, Île-de-France, France", "Île-de-France, France", "France"),
-    "offshore": (43.6000, 7.3000, "Saint-Jean-Cap-Ferrat, Provence-Alpes-Côte d'Azur, France",
+    "offshore": (43.6000, 7.3000, "Nice, Provence-Alpes-Côte d'Azur, France",
                  "Provence-Alpes-Côte d'Azur, France", "France"),
     "geneva": (46.2044, 6.1432, "Genève, Geneva, Switzerland", "Geneva, Switzerland", "Switzerland"),
     "annemasse": (46.1934, 6.2342, "Annemasse, Auvergne-Rhône-Alpes, France",

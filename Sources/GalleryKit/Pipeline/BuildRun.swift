@@ -270,11 +270,12 @@ struct BuildRun: Sendable {
             let file = options.geodata.appendingPathComponent("map.bin")
             let atlas: MapAtlas
             do {
-                atlas = try MapAtlas(bytes: try FileReader(path: file.path).readWhole())
+                atlas = try GeodataMemo.atlas(at: file)
             } catch {
                 diagnostics.emit(
                     .error, SourceLocation(file: site.config.sourcePath ?? "site.yml"),
-                    "maps need galleryc's outlines, \(file.path), which cannot be read (\(error)); no map is "
+                    "maps need galleryc's outlines, \(file.path), which cannot be read (\(Self.geodataReason(error))); "
+                        + "no map is "
                         + "drawn. Set GALLERYC_GEODATA_DIR to galleryc's Geodata folder")
                 return SiteMaps()
             }
@@ -282,6 +283,17 @@ struct BuildRun: Sendable {
                 drawer: MapDrawer(atlas: atlas), places: places, links: LinkBuilder(config: site.config)
             )
             .draw(site)
+        }
+    }
+
+    /// Why a file of the geographic data could not be read, in words.
+    private static func geodataReason(_ error: any Error) -> String {
+        switch error {
+        case let damaged as Gazetteer.Damaged: damaged.reason
+        case let damaged as MapAtlas.Damaged: damaged.reason
+        case FileReadFailure.unreadable(let why): why
+        case FileReadFailure.notARegularFile: "not a regular file"
+        default: "\(error)"
         }
     }
 
@@ -296,15 +308,10 @@ struct BuildRun: Sendable {
     private func placeFinder(level: PlaceLevel, config: SiteConfig) -> PlaceFinder? {
         let file = options.geodata.appendingPathComponent("places.bin")
         do {
-            let gazetteer = try Gazetteer(bytes: try FileReader(path: file.path).readWhole())
+            let gazetteer = try GeodataMemo.gazetteer(at: file)
             return PlaceFinder(gazetteer: gazetteer, level: level, exclusions: config.placeExclusions)
         } catch {
-            let reason =
-                switch error {
-                case let damaged as Gazetteer.Damaged: damaged.reason
-                case FileReadFailure.unreadable(let why): why
-                default: "not a regular file"
-                }
+            let reason = Self.geodataReason(error)
             diagnostics.emit(
                 .error, SourceLocation(file: config.sourcePath ?? "site.yml"),
                 "places: \(level.rawValue) needs galleryc's list of places, \(file.path), which cannot be read "

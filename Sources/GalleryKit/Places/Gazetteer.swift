@@ -7,6 +7,11 @@ import Foundation
 /// The places sit in a grid of 1° cells, so the nearest place to a position is found among a
 /// few cells, across the antimeridian and near the poles too. Loading 155,000 places takes a
 /// few milliseconds; a lookup, a few microseconds.
+///
+/// Each place has a reach that grows with its population (√population / 250 km, 1 to 25.5
+/// km): a city is more than its point. ``nearest(latitude:longitude:within:byReach:)`` can
+/// measure distances in reaches, so that a photo at the Eiffel Tower (4 km from Paris's point,
+/// 3.5 km from Neuilly's) is in Paris, and one in Neuilly's centre is still in Neuilly.
 struct Gazetteer: Sendable {
     /// The file is not a gazetteer of this version, or is cut short.
     struct Damaged: Error, Sendable, Hashable {
@@ -50,6 +55,8 @@ struct Gazetteer: Sendable {
     private let longitudes: [Int32]
     private let regionOfPlace: [UInt16]
     private let nameOfPlace: [UInt32]
+    /// Each place's reach, in tenths of a kilometre.
+    private let reachOfPlace: [UInt8]
     /// The city each quarter is named after, by the quarter's index.
     private let cityOfSection: [Int32: Int32]
     private let regionCentres: [MapPoint]
@@ -64,8 +71,8 @@ struct Gazetteer: Sendable {
     /// Reads a `places.bin`.
     init(bytes: [UInt8]) throws(Damaged) {
         var reader = Reader(bytes: bytes)
-        guard try reader.take(4) == Array("GKPL".utf8), try reader.u32raw() == 1 else {
-            throw Damaged(reason: "not a galleryc gazetteer of version 1")
+        guard try reader.take(4) == Array("GKPL".utf8), try reader.u32raw() == 2 else {
+            throw Damaged(reason: "not a galleryc gazetteer of version 2")
         }
         var codes: [String] = []
         var countries: [String] = []
@@ -89,13 +96,14 @@ struct Gazetteer: Sendable {
             try reader.skipText()
         }
         let placeCount = try reader.u32()
-        guard reader.remaining >= placeCount * 14 + 4 else {
+        guard reader.remaining >= placeCount * 15 + 4 else {
             throw Damaged(reason: "the places are cut short")
         }
         var latitudes = [Int32](repeating: 0, count: placeCount)
         var longitudes = [Int32](repeating: 0, count: placeCount)
         var regionOfPlace = [UInt16](repeating: 0, count: placeCount)
         var nameOfPlace = [UInt32](repeating: 0, count: placeCount)
+        var reachOfPlace = [UInt8](repeating: 10, count: placeCount)
         var cellOfPlace = [Int32](repeating: 0, count: placeCount)
         var cellCounts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
         for index in 0..<placeCount {
@@ -103,6 +111,7 @@ struct Gazetteer: Sendable {
             let longitude = Int32(bitPattern: try reader.u32raw())
             let region = try reader.u16()
             let name = try reader.u32raw()
+            let reach = try reader.take(1)[0]
             guard abs(latitude) <= 9_000_000, abs(longitude) <= 18_000_000, Int(region) < regionNames.count,
                 Int(name) < nameCount
             else { throw Damaged(reason: "place \(index) is out of range") }
@@ -110,6 +119,7 @@ struct Gazetteer: Sendable {
             longitudes[index] = longitude
             regionOfPlace[index] = region
             nameOfPlace[index] = name
+            reachOfPlace[index] = max(10, reach)
             let cell = Self.cell(latitude: Double(latitude) / 1e5, longitude: Double(longitude) / 1e5)
             cellOfPlace[index] = Int32(cell)
             cellCounts[cell + 1] += 1
@@ -153,6 +163,7 @@ struct Gazetteer: Sendable {
         self.longitudes = longitudes
         self.regionOfPlace = regionOfPlace
         self.nameOfPlace = nameOfPlace
+        self.reachOfPlace = reachOfPlace
         self.cityOfSection = cityOfSection
         self.regionCentres = regionSums.map(\.point)
         self.countryCentres = countrySums.map(\.point)
@@ -160,14 +171,17 @@ struct Gazetteer: Sendable {
         self.cellPlaces = cellPlaces
     }
 
-    /// The place nearest to the position, if one is within `kilometres`.
-    func nearest(latitude: Double, longitude: Double, within kilometres: Double) -> Match? {
+    /// The place nearest to the position, if one is within `kilometres`; `byReach` measures
+    /// each place's distance in its reaches (the place is still within `kilometres`).
+    func nearest(latitude: Double, longitude: Double, within kilometres: Double, byReach: Bool = false)
+        -> Match?
+    {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, kilometres > 0 else { return nil }
         let longitude = Self.wrapped(longitude)
         let radius = kilometres / Self.kilometresPerDegree
         let south = max(-90, latitude - radius)
         let north = min(90, latitude + radius)
-        var best: (index: Int, kilometres: Double)?
+        var best: (index: Int, kilometres: Double, score: Double)?
         for row in Self.row(south)...Self.row(north) {
             // The widest longitude span a point of this row within the radius can have is set
             // by the row's latitude nearest a pole (or the position's own, if nearer).
@@ -185,8 +199,9 @@ struct Gazetteer: Sendable {
                     let index = Int(cellPlaces[slot])
                     let distance = Self.kilometres(
                         latitude, longitude, Double(latitudes[index]) / 1e5, Double(longitudes[index]) / 1e5)
-                    if distance <= kilometres, distance < best?.kilometres ?? .infinity {
-                        best = (index, distance)
+                    let score = byReach ? distance / (Double(reachOfPlace[index]) / 10) : distance
+                    if distance <= kilometres, score < best?.score ?? .infinity {
+                        best = (index, distance, score)
                     }
                 }
             }

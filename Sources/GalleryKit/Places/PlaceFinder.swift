@@ -1,7 +1,10 @@
 /// Names a GPS position at the site's `places:` level, from the ``Gazetteer``: the nearest
 /// populated place, its region and its country.
 ///
-/// How far a name reaches: a town names positions within ``cityKilometres`` of it; farther out
+/// Which town: of the towns within ``cityKilometres``, the one whose reach (growing with its
+/// population, ``Gazetteer``) the position is most inside: the Eiffel Tower is in Paris, not in
+/// Neuilly, whose point is nearer. How far a name reaches: a town names positions within
+/// ``cityKilometres`` of it; farther out
 /// (a mountain hut, a boat off the coast) the position is named by the region of its nearest
 /// place within ``regionKilometres``, then by its country within ``countryKilometres``;
 /// beyond that (the open sea, the poles) it has no place. Near a border the nearest town may
@@ -31,9 +34,12 @@ struct PlaceFinder: Sendable {
         {
             return nil
         }
+        // Within a town's distance, the town whose reach the position is most inside; farther
+        // out, the nearest, for its region or country.
         guard
             let match = gazetteer.nearest(
-                latitude: latitude, longitude: longitude, within: Self.countryKilometres)
+                latitude: latitude, longitude: longitude, within: Self.cityKilometres, byReach: true)
+                ?? gazetteer.nearest(latitude: latitude, longitude: longitude, within: Self.countryKilometres)
         else { return nil }
         if level == .city, match.kilometres <= Self.cityKilometres {
             return (PlaceName(locality: match.name, region: match.region, country: match.country), match.town)

@@ -165,68 +165,58 @@ struct SiteRenderer: Sendable {
 
     /// `tags/index.html` (every tag, as cards) and each tag's page, an album page of its photos.
     private func renderTags(into output: inout RenderOutput) {
-        let tags = builder.tags.tags
-        guard !tags.isEmpty else { return }
-        let source = builder.site.config.sourcePath ?? "tags"
-        let list = TagIndex.urlPath + "index.html"
-        output.page(list, prints.tagList(list)) { output in
-            output.render(list, "tags", builder.tagsPage(), source: source, templates)
-        }
-        let ancestors = [builder.site.root, TagIndex.rootAlbum]
-        for tag in tags {
-            // A tag of thousands of photos is split like an album (`layouts.page_size`).
-            for slice in builder.albumPageSlices(tag.album) {
-                let path = ContextBuilder.albumPagePath(tag.album, page: slice.index) + "index.html"
-                output.page(path, prints.album(tag.album, path: path)) { output in
-                    output.render(
-                        path, "album", builder.albumPage(tag.album, ancestors: ancestors, slice: slice),
-                        source: source, templates)
-                }
-            }
-        }
+        renderCollection(
+            list: (TagIndex.urlPath, "tags", prints.tagList, builder.tagsPage),
+            albums: builder.tags.tags.map { ($0.album, [builder.site.root, TagIndex.rootAlbum]) },
+            into: &output)
     }
 
-    /// `places/index.html` (every place, by country) and each place's page, an album page of
-    /// its photos.
+    /// `places/index.html` (every place, by country, on a map) and each place's page.
     private func renderPlaces(into output: inout RenderOutput) {
-        let places = builder.places.places
-        guard !places.isEmpty else { return }
-        let source = builder.site.config.sourcePath ?? "places"
-        let list = PlaceIndex.urlPath + "index.html"
-        output.page(list, prints.placeList(list)) { output in
-            output.render(list, "places", builder.placesPage(), source: source, templates)
-        }
-        let ancestors = [builder.site.root, PlaceIndex.rootAlbum]
-        for place in places {
-            for slice in builder.albumPageSlices(place.album) {
-                let path = ContextBuilder.albumPagePath(place.album, page: slice.index) + "index.html"
-                output.page(path, prints.album(place.album, path: path)) { output in
-                    output.render(
-                        path, "album", builder.albumPage(place.album, ancestors: ancestors, slice: slice),
-                        source: source, templates)
-                }
-            }
-        }
+        renderCollection(
+            list: (PlaceIndex.urlPath, "places", prints.placeList, builder.placesPage),
+            albums: builder.places.places.map { ($0.album, [builder.site.root, PlaceIndex.rootAlbum]) },
+            into: &output)
     }
 
-    /// `timeline/index.html` (the years and their months) and each year's and month's page, an
-    /// album page of its photos.
+    /// `timeline/index.html` (the years and their months) and each year's and month's page; a
+    /// month's way up passes its year.
     private func renderTimeline(into output: inout RenderOutput) {
         let timeline = builder.timeline
-        guard !timeline.isEmpty else { return }
-        let source = builder.site.config.sourcePath ?? "timeline"
-        let list = TimelineIndex.urlPath + "index.html"
-        output.page(list, prints.timelineList(list)) { output in
-            output.render(list, "timeline", builder.timelinePage(), source: source, templates)
+        let years = Dictionary(
+            timeline.years.map { ($0.year, $0.album) }, uniquingKeysWith: { first, _ in first })
+        renderCollection(
+            list: (TimelineIndex.urlPath, "timeline", prints.timelineList, builder.timelinePage),
+            albums: timeline.periods.map { period in
+                let year = period.month == nil ? nil : years[period.year]
+                return (
+                    period.album, [builder.site.root, TimelineIndex.rootAlbum] + (year.map { [$0] } ?? [])
+                )
+            }, into: &output)
+    }
+
+    /// A collection drawn as albums (tags, places, the timeline): its list page at
+    /// `list.urlPath`, rendered by `list.template`, and each album's pages, split like an
+    /// album (`layouts.page_size`); nothing when it has no album. Messages name site.yml.
+    private func renderCollection(
+        list: (
+            urlPath: String, template: String, print: (String) -> String, page: @Sendable () -> PageRender
+        ),
+        albums: [(album: Album, ancestors: [Album])], into output: inout RenderOutput
+    ) {
+        guard !albums.isEmpty else { return }
+        let source = builder.site.config.sourcePath ?? list.template
+        let path = list.urlPath + "index.html"
+        let (templates, builder, template, page) = (templates, builder, list.template, list.page)
+        output.page(path, list.print(path)) { output in
+            output.render(path, template, page(), source: source, templates)
         }
-        for period in timeline.periods {
-            let year = period.month == nil ? nil : timeline.years.first { $0.year == period.year }
-            let ancestors = [builder.site.root, TimelineIndex.rootAlbum] + (year.map { [$0.album] } ?? [])
-            for slice in builder.albumPageSlices(period.album) {
-                let path = ContextBuilder.albumPagePath(period.album, page: slice.index) + "index.html"
-                output.page(path, prints.album(period.album, path: path)) { output in
+        for (album, ancestors) in albums {
+            for slice in builder.albumPageSlices(album) {
+                let path = ContextBuilder.albumPagePath(album, page: slice.index) + "index.html"
+                output.page(path, prints.album(album, path: path)) { output in
                     output.render(
-                        path, "album", builder.albumPage(period.album, ancestors: ancestors, slice: slice),
+                        path, "album", builder.albumPage(album, ancestors: ancestors, slice: slice),
                         source: source, templates)
                 }
             }

@@ -65,13 +65,14 @@ final class BuildSandbox {
     func build(
         jobs: Int = 2, strict: Bool = false, keepGoing: Bool = false, followLinks: Bool = false,
         output: URL? = nil, content: URL? = nil, cache: URL? = nil, now: Date = BuildSandbox.now,
-        sourceDate: Date? = nil, shard: Shard? = nil
+        sourceDate: Date? = nil, shard: Shard? = nil, geodata: URL? = nil
     ) async -> Outcome {
         var options = BuildOptions(
             contentDirectory: content ?? self.content, outputDirectory: output ?? self.output,
             themeDirectory: Self.theme, jobs: jobs, strict: strict, keepGoing: keepGoing,
             followLinks: followLinks, now: now, sourceDate: sourceDate, cacheDirectory: cache)
         options.shard = shard
+        options.geodataDirectory = geodata
         let diagnostics = DiagnosticCollector()
         do {
             let summary = try await SiteBuilder.build(

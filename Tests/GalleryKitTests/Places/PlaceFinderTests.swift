@@ -40,14 +40,17 @@ import Testing
     @Test func aQuarterOfACapitalIsTheCapital() {
         // GeoNames lists "Paris 11e Arrondissement" and "Roquette" as places of their own.
         #expect(Self.name(48.8590, 2.3800, .city) == "Paris, Île-de-France, France")
+        // The Eiffel Tower: 3.5 km from Neuilly's point, 4 km from Paris's, inside Paris.
+        #expect(Self.name(48.858222, 2.2945, .city) == "Paris, Île-de-France, France")
+        // Neuilly's own centre stays Neuilly.
+        #expect(Self.name(48.8846, 2.2697, .city) == "Neuilly-sur-Seine, Île-de-France, France")
         // Hamburg is a city and a state: said once.
         #expect(Self.name(53.5760, 10.0450, .city) == "Hamburg, Germany")
     }
 
     @Test func theSeaOffACoastIsTheNearestTownAndTheOpenOceanNothing() {
-        // 10 km off Cap Ferrat.
-        #expect(
-            Self.name(43.60, 7.30, .city) == "Saint-Jean-Cap-Ferrat, Provence-Alpes-Côte d'Azur, France")
+        // 10 km off Cap Ferrat, 12 km off Nice: the city's reach wins over the village's.
+        #expect(Self.name(43.60, 7.30, .city) == "Nice, Provence-Alpes-Côte d'Azur, France")
         // 50 km out: no town is that near, the region still is.
         #expect(Self.name(43.30, 7.60, .city) == "Provence-Alpes-Côte d'Azur, France")
         // 300 km off Galicia.
