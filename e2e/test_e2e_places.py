@@ -77,13 +77,15 @@ def make_content(root: Path, level: str) -> Path:
     (alps / "renamed.md").write_text("---\nalt: renamed\nplace: Aiguille du Midi\n---\n")
     photo(alps / "unsaid.jpg", SPOTS["bastille"][:2], (250, 20, 40))
     (alps / "unsaid.md").write_text("---\nalt: unsaid\nplace: false\n---\n")
-    # A clip with a QuickTime location (`©xyz`, ISO 6709), as phones write it.
-    subprocess.run(
-        ["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=1",
-         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-metadata", "location=+45.8786+006.8874/",
-         str(alps / "clip.mov")],
-        check=True, timeout=120)
-    (alps / "clip.md").write_text("---\nalt: clip\n---\n")
+    # Clips with a location: QuickTime's `©xyz` (ISO 6709), as phones write it, and 3GPP's
+    # `loci`, which ffmpeg writes in an MP4.
+    for name in ["clip.mov", "clip3gpp.mp4"]:
+        subprocess.run(
+            ["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=1",
+             "-c:v", "libx264", "-pix_fmt", "yuv420p", "-metadata", "location=+45.8786+006.8874/",
+             str(alps / name)],
+            check=True, timeout=120)
+        (alps / name).with_suffix(".md").write_text("---\nalt: clip\n---\n")
     secret = content / "secret"
     secret.mkdir()
     (secret / "index.md").write_text("---\ntitle: Secret\npassword_env: PLACES_PW\n---\n")
@@ -130,8 +132,8 @@ def test_places_link_to_their_pages_and_the_list(sites):
     page = (site / "trip" / "aiguille" / "index.html").read_text()
     assert 'href="/places/france/chamonix-mont-blanc/"' in page
     chamonix = (site / "places" / "france" / "chamonix-mont-blanc" / "index.html").read_text()
-    # The Aiguille du Midi and the clip's location; the sidecar's own name has its own page.
-    assert chamonix.count("gk-tile ") == 2, chamonix
+    # The Aiguille du Midi and the clips' locations; the sidecar's own name has its own page.
+    assert chamonix.count("gk-tile ") == 3, chamonix
     assert (site / "places" / "france" / "aiguille-du-midi" / "index.html").is_file()
     listing = (site / "places" / "index.html").read_text()
     for country in ["France", "Switzerland", "Russia"]:
@@ -149,6 +151,7 @@ def test_places_link_to_their_pages_and_the_list(sites):
 
 def test_a_clip_gets_its_place_from_its_location(sites):
     assert place_of(sites["city"] / "trip" / "clip" / "index.html") == SPOTS["aiguille"][2]
+    assert place_of(sites["city"] / "trip" / "clip3gpp" / "index.html") == SPOTS["aiguille"][2]
 
 
 def test_sidecars_and_hidden_circles(sites):

@@ -94,6 +94,9 @@ enum MovieMetadata {
                 if type == "©xyz", let text = try userDataText(file, from: body, to: bodyEnd) {
                     findings.locations.append(text)
                 }
+                if type == "loci", let text = try locationInformation(file, from: body, to: bodyEnd) {
+                    findings.locations.append(text)
+                }
             case "keys":
                 keys = try keyNames(file, from: body, to: bodyEnd)
             case "mvhd" where path == ["moov"]:
@@ -160,6 +163,44 @@ enum MovieMetadata {
         let length = Int(bytes[0]) << 8 | Int(bytes[1])
         let text = bytes[4..<min(bytes.count, 4 + length)]
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// 3GPP's `loci` (TS 26.244; what ffmpeg writes for an MP4's `location`) as ISO 6709 text:
+    /// version and flags, a language, a name (UTF-8, or UTF-16 after its byte-order mark) and
+    /// its terminator, a role, then longitude, latitude and altitude as signed 16.16 numbers.
+    private static func locationInformation(_ file: some MovieBytes, from start: Int64, to end: Int64)
+        throws(FileReadFailure) -> String?
+    {
+        let bytes = try file.read(at: start, count: Int(min(end - start, 4096)))
+        guard bytes.count > 6 else { return nil }
+        var at = 6
+        if bytes.count >= 8, bytes[6] == 0xFE, bytes[7] == 0xFF {
+            at = 8
+            while at + 1 < bytes.count, bytes[at] != 0 || bytes[at + 1] != 0 { at += 2 }
+            at += 2
+        } else {
+            while at < bytes.count, bytes[at] != 0 { at += 1 }
+            at += 1
+        }
+        at += 1  // the role
+        guard at + 8 <= bytes.count else { return nil }
+        func fixed(_ index: Int) -> Double {
+            Double(Int32(bitPattern: bytes[index..<index + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }))
+                / 65536
+        }
+        let (longitude, latitude) = (fixed(at), fixed(at + 4))
+        guard abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return iso6709(latitude, wholeDigits: 2) + iso6709(longitude, wholeDigits: 3) + "/"
+    }
+
+    /// `+45.87859`, `-006.88739`: a sign, the whole degrees padded, five decimals.
+    private static func iso6709(_ value: Double, wholeDigits: Int) -> String {
+        let hundredThousandths = Int((abs(value) * 100_000).rounded())
+        let whole = String(hundredThousandths / 100_000)
+        let fraction = String(hundredThousandths % 100_000)
+        return (value < 0 ? "-" : "+") + String(repeating: "0", count: max(0, wholeDigits - whole.count))
+            + whole
+            + "." + String(repeating: "0", count: 5 - fraction.count) + fraction
     }
 
     /// The names in a `keys` box: version and flags, a count, then (size, namespace, name).

@@ -64,6 +64,25 @@ import Testing
         #expect(found.locationBoxes == ["timed metadata track", "loci"])
     }
 
+    /// 3GPP's `loci` as ffmpeg writes an MP4's location (a UTF-8 name), and with a UTF-16 name
+    /// after its byte-order mark: its position is read, west and south negative.
+    @Test(arguments: [false, true])
+    func readsTheLocationInLoci(utf16: Bool) throws {
+        func fixed(_ value: Double) -> [UInt8] {
+            withUnsafeBytes(of: Int32((value * 65536).rounded()).bigEndian, Array.init)
+        }
+        let name: [UInt8] = utf16 ? [0xFE, 0xFF, 0, 0x41, 0, 0] : Array("Home".utf8) + [0]
+        let loci =
+            [0, 0, 0, 0, 0x15, 0xC7] + name + [0] + fixed(-6.8874) + fixed(-45.8786) + fixed(1042)
+            + Array("earth".utf8) + [0, 0]
+        let found = try findings(
+            Self.box("ftyp", Array("isom".utf8)) + Self.box("moov", Self.box("udta", Self.box("loci", loci))))
+        #expect(found.locationBoxes == ["loci"])
+        let coordinate = try #require(found.coordinates(source: "a.mp4").first)
+        #expect(abs(coordinate.latitude + 45.8786) < 1e-4)
+        #expect(abs(coordinate.longitude + 6.8874) < 1e-4)
+    }
+
     @Test func aCleanMovieHasNoFindings() throws {
         let found = try findings(
             Self.box("ftyp", Array("isom".utf8))
