@@ -38,3 +38,12 @@ struct FaviconFile: Sendable, Hashable {
 
     var mediaType: String { Self.types[fileExtension] ?? "image/x-icon" }
 }
+
+extension Site {
+    /// The URL path of an album or page of the content at or below `prefix` (`tags/`), which
+    /// then keeps it: the pages galleryc would write there are not written.
+    func contentPath(under prefix: String) -> String? {
+        root.allAlbums.map(\.urlPath).first { $0.hasPrefix(prefix) }
+            ?? pages.map(\.urlPath).first { $0.hasPrefix(prefix) }
+    }
+}

@@ -48,9 +48,7 @@ enum PlaceCollection {
         guard !photosOfPlace.isEmpty else {
             return PlaceIndex(placeOfPhoto: placeOfPhoto, namedByGeoNames: namedByGeoNames)
         }
-        let taken =
-            site.root.allAlbums.map(\.urlPath).first { $0.hasPrefix(PlaceIndex.urlPath) }
-            ?? site.pages.map(\.urlPath).first { $0.hasPrefix(PlaceIndex.urlPath) }
+        let taken = site.contentPath(under: PlaceIndex.urlPath)
         if let taken {
             diagnostics.emit(
                 .warning, SourceLocation(file: site.config.sourcePath ?? "."),

@@ -41,9 +41,7 @@ enum TagCollection {
             }
         }
         guard !bySlug.isEmpty else { return TagIndex() }
-        let taken =
-            site.root.allAlbums.map(\.urlPath).first { $0.hasPrefix(TagIndex.urlPath) }
-            ?? site.pages.map(\.urlPath).first { $0.hasPrefix(TagIndex.urlPath) }
+        let taken = site.contentPath(under: TagIndex.urlPath)
         if let taken {
             diagnostics.emit(
                 .warning, SourceLocation(file: site.config.sourcePath ?? "."),

@@ -27,9 +27,7 @@ enum TimelineCollection {
         }
         walk(site.root, inherited: nil)
         guard !dated.isEmpty else { return TimelineIndex() }
-        let taken =
-            site.root.allAlbums.map(\.urlPath).first { $0.hasPrefix(TimelineIndex.urlPath) }
-            ?? site.pages.map(\.urlPath).first { $0.hasPrefix(TimelineIndex.urlPath) }
+        let taken = site.contentPath(under: TimelineIndex.urlPath)
         if let taken {
             diagnostics.emit(
                 .warning, SourceLocation(file: site.config.sourcePath ?? "."),
