@@ -99,8 +99,23 @@ struct PlaceIndex: Sendable, Hashable {
         for (index, place) in places.enumerated() { pageOfName[place.name] = index }
     }
 
-    /// True when some page shows a place name (the GeoNames credit then goes in the footer).
+    /// True when no photo has a place.
     var isEmpty: Bool { placeOfPhoto.isEmpty }
+
+    /// The places of `photos`, each with how many of them were taken there: most photos
+    /// first, then in the order first met.
+    func counts(of photos: [PhotoSource]) -> [(name: PlaceName, count: Int)] {
+        var counts: [PlaceName: Int] = [:]
+        var order: [PlaceName] = []
+        for photo in photos {
+            guard let name = placeOfPhoto[photo.sourcePath] else { continue }
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+        return order.enumerated()
+            .sorted { a, b in (counts[a.element] ?? 0, b.offset) > (counts[b.element] ?? 0, a.offset) }
+            .map { ($0.element, counts[$0.element] ?? 0) }
+    }
 
     /// The page that lists every place, drawn as an album.
     static var rootAlbum: Album { Album(sourcePath: ".places", urlPath: urlPath, title: "Places") }

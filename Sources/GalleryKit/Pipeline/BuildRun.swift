@@ -265,20 +265,14 @@ struct BuildRun: Sendable {
     /// only when there is a marker to draw.
     func drawMaps(_ site: Site, places: PlaceIndex) -> SiteMaps {
         phases.measure(.maps) {
-            let marked = places.places.filter { $0.point != nil }
-            guard !marked.isEmpty else { return SiteMaps() }
-            let file = options.geodata.appendingPathComponent("map.bin")
-            let atlas: MapAtlas
-            do {
-                atlas = try GeodataMemo.atlas(at: file)
-            } catch {
-                diagnostics.emit(
-                    .error, SourceLocation(file: site.config.sourcePath ?? "site.yml"),
-                    "maps need galleryc's outlines, \(file.path), which cannot be read (\(Self.geodataReason(error))); "
-                        + "no map is "
-                        + "drawn. Set GALLERYC_GEODATA_DIR to galleryc's Geodata folder")
-                return SiteMaps()
-            }
+            guard places.places.contains(where: { $0.point != nil }),
+                let atlas = geodata(
+                    "map.bin", GeodataMemo.atlas, config: site.config,
+                    problem: {
+                        "maps need galleryc's outlines, \($0), which cannot be read (\($1)); no map is drawn. "
+                            + "Set GALLERYC_GEODATA_DIR to galleryc's Geodata folder"
+                    })
+            else { return SiteMaps() }
             return SiteMapDrawing(
                 drawer: MapDrawer(atlas: atlas), places: places, links: LinkBuilder(config: site.config)
             )
@@ -286,14 +280,27 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// Why a file of the geographic data could not be read, in words.
-    private static func geodataReason(_ error: any Error) -> String {
-        switch error {
-        case let damaged as Gazetteer.Damaged: damaged.reason
-        case let damaged as MapAtlas.Damaged: damaged.reason
-        case FileReadFailure.unreadable(let why): why
-        case FileReadFailure.notARegularFile: "not a regular file"
-        default: "\(error)"
+    /// A file of the geographic data, read and parsed (once per process, ``GeodataMemo``); when
+    /// it cannot be, the error `problem(path, reason)`, naming site.yml.
+    private func geodata<Value>(
+        _ name: String, _ read: (URL) throws -> Value, config: SiteConfig,
+        problem: (String, String) -> String
+    ) -> Value? {
+        let file = options.geodata.appendingPathComponent(name)
+        do {
+            return try read(file)
+        } catch {
+            let reason =
+                switch error {
+                case let damaged as GeodataDamaged: damaged.reason
+                case FileReadFailure.unreadable(let why): why
+                case FileReadFailure.notARegularFile: "not a regular file"
+                default: "\(error)"
+                }
+            diagnostics.emit(
+                .error, SourceLocation(file: config.sourcePath ?? "site.yml"),
+                problem(file.path, reason))
+            return nil
         }
     }
 
@@ -306,19 +313,14 @@ struct BuildRun: Sendable {
 
     /// The gazetteer, read from the geographic data; an error names site.yml when it cannot be.
     private func placeFinder(level: PlaceLevel, config: SiteConfig) -> PlaceFinder? {
-        let file = options.geodata.appendingPathComponent("places.bin")
-        do {
-            let gazetteer = try GeodataMemo.gazetteer(at: file)
-            return PlaceFinder(gazetteer: gazetteer, level: level, exclusions: config.placeExclusions)
-        } catch {
-            let reason = Self.geodataReason(error)
-            diagnostics.emit(
-                .error, SourceLocation(file: config.sourcePath ?? "site.yml"),
-                "places: \(level.rawValue) needs galleryc's list of places, \(file.path), which cannot be read "
-                    + "(\(reason)); photos get no place names. Set GALLERYC_GEODATA_DIR to galleryc's Geodata "
-                    + "folder, or `places: off`")
-            return nil
-        }
+        geodata(
+            "places.bin", GeodataMemo.gazetteer, config: config,
+            problem: {
+                "places: \(level.rawValue) needs galleryc's list of places, \($0), which cannot be read (\($1)); "
+                    + "photos get no place names. Set GALLERYC_GEODATA_DIR to galleryc's Geodata folder, or "
+                    + "`places: off`"
+            }
+        ).map { PlaceFinder(gazetteer: $0, level: level, exclusions: config.placeExclusions) }
     }
 
     /// ``BuildPhase/zips``: each album's published originals as one ZIP, where

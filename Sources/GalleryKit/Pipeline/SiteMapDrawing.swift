@@ -20,15 +20,10 @@ struct SiteMapDrawing {
             label: "Map of every place of the site", id: "gk-map-site")
         for album in site.root.allAlbums
         where !album.urlPath.isEmpty && album.isPublic && !album.unlisted && (album.map ?? site.config.maps) {
-            var counts: [PlaceName: Int] = [:]
-            for photo in album.photos {
-                if let name = places.placeOfPhoto[photo.sourcePath] { counts[name, default: 0] += 1 }
-            }
-            let markers = counts.keys.sorted { $0.display < $1.display }.compactMap { name -> MapMarker? in
+            let markers = places.counts(of: album.photos).compactMap { name, count -> MapMarker? in
                 guard let place = places.place(named: name), let point = place.point else { return nil }
                 return MapMarker(
-                    point: point, title: name.display, count: counts[name] ?? 0,
-                    href: links.href(place.urlPath))
+                    point: point, title: name.display, count: count, href: links.href(place.urlPath))
             }
             if let svg = drawer.svg(
                 markers: markers, label: "Map of the places of \(album.title)", id: "gk-map")

@@ -14,9 +14,7 @@ import Foundation
 /// 3.5 km from Neuilly's) is in Paris, and one in Neuilly's centre is still in Neuilly.
 struct Gazetteer: Sendable {
     /// The file is not a gazetteer of this version, or is cut short.
-    struct Damaged: Error, Sendable, Hashable {
-        var reason: String
-    }
+    typealias Damaged = GeodataDamaged
 
     /// A place found near a position.
     struct Match: Sendable, Hashable {
@@ -70,32 +68,30 @@ struct Gazetteer: Sendable {
 
     /// Reads a `places.bin`.
     init(bytes: [UInt8]) throws(Damaged) {
-        var reader = Reader(bytes: bytes)
-        guard try reader.take(4) == Array("GKPL".utf8), try reader.u32raw() == 2 else {
-            throw Damaged(reason: "not a galleryc gazetteer of version 2")
-        }
+        var reader = GeodataReader(bytes: bytes)
+        try reader.expect(magic: "GKPL", version: 2, what: "gazetteer")
         var codes: [String] = []
         var countries: [String] = []
-        for _ in 0..<(try reader.u32()) {
+        for _ in 0..<(try reader.count()) {
             codes.append(String(decoding: try reader.take(2), as: UTF8.self))
             countries.append(try reader.text())
         }
         var regionCountries: [Int] = []
         var regionNames: [String] = []
-        for _ in 0..<(try reader.u32()) {
+        for _ in 0..<(try reader.count()) {
             let country = Int(try reader.u16())
             guard country < codes.count else { throw Damaged(reason: "a region of no country") }
             regionCountries.append(country)
             regionNames.append(try reader.text())
         }
         var nameOffsets: [Int] = []
-        let nameCount = try reader.u32()
+        let nameCount = try reader.count()
         nameOffsets.reserveCapacity(nameCount)
         for _ in 0..<nameCount {
             nameOffsets.append(reader.offset)
             try reader.skipText()
         }
-        let placeCount = try reader.u32()
+        let placeCount = try reader.count()
         guard reader.remaining >= placeCount * 15 + 4 else {
             throw Damaged(reason: "the places are cut short")
         }
@@ -106,12 +102,14 @@ struct Gazetteer: Sendable {
         var reachOfPlace = [UInt8](repeating: 10, count: placeCount)
         var cellOfPlace = [Int32](repeating: 0, count: placeCount)
         var cellCounts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
+        var regionSums = [MapPoint.Mean](repeating: MapPoint.Mean(), count: regionNames.count)
+        var countrySums = [MapPoint.Mean](repeating: MapPoint.Mean(), count: codes.count)
         for index in 0..<placeCount {
-            let latitude = Int32(bitPattern: try reader.u32raw())
-            let longitude = Int32(bitPattern: try reader.u32raw())
+            let latitude = try reader.i32()
+            let longitude = try reader.i32()
             let region = try reader.u16()
-            let name = try reader.u32raw()
-            let reach = try reader.take(1)[0]
+            let name = try reader.u32()
+            let reach = try reader.byte()
             guard abs(latitude) <= 9_000_000, abs(longitude) <= 18_000_000, Int(region) < regionNames.count,
                 Int(name) < nameCount
             else { throw Damaged(reason: "place \(index) is out of range") }
@@ -120,30 +118,24 @@ struct Gazetteer: Sendable {
             regionOfPlace[index] = region
             nameOfPlace[index] = name
             reachOfPlace[index] = max(10, reach)
-            let cell = Self.cell(latitude: Double(latitude) / 1e5, longitude: Double(longitude) / 1e5)
+            let point = MapPoint(latitude: Double(latitude) / 1e5, longitude: Double(longitude) / 1e5)
+            regionSums[Int(region)].add(point)
+            countrySums[regionCountries[Int(region)]].add(point)
+            let cell = Self.cell(latitude: point.latitude, longitude: point.longitude)
             cellOfPlace[index] = Int32(cell)
             cellCounts[cell + 1] += 1
         }
-        let sectionCount = try reader.u32()
+        let sectionCount = try reader.count()
         guard reader.remaining == sectionCount * 8 else {
             throw Damaged(reason: "the sections are cut short")
         }
         var cityOfSection: [Int32: Int32] = [:]
         for _ in 0..<sectionCount {
-            let (section, city) = (try reader.u32raw(), try reader.u32raw())
+            let (section, city) = (try reader.u32(), try reader.u32())
             guard Int(section) < placeCount, Int(city) < placeCount else {
                 throw Damaged(reason: "a section of no place")
             }
             cityOfSection[Int32(section)] = Int32(city)
-        }
-        var regionSums = [MapPoint.Mean](repeating: MapPoint.Mean(), count: regionNames.count)
-        var countrySums = [MapPoint.Mean](repeating: MapPoint.Mean(), count: codes.count)
-        for index in 0..<placeCount {
-            let point = MapPoint(
-                latitude: Double(latitudes[index]) / 1e5, longitude: Double(longitudes[index]) / 1e5)
-            let region = Int(regionOfPlace[index])
-            regionSums[region].add(point)
-            countrySums[regionCountries[region]].add(point)
         }
         for cell in 0..<(Self.rows * Self.columns) { cellCounts[cell + 1] += cellCounts[cell] }
         var next = cellCounts
@@ -254,51 +246,5 @@ struct Gazetteer: Sendable {
     private static func cell(latitude: Double, longitude: Double) -> Int {
         let column = ((self.column(wrapped(longitude)) % columns) + columns) % columns
         return row(latitude) * columns + column
-    }
-}
-
-/// Reads the little-endian fields of a gazetteer, refusing to read past its end.
-private struct Reader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    var remaining: Int { bytes.count - offset }
-
-    mutating func take(_ count: Int) throws(Gazetteer.Damaged) -> [UInt8] {
-        guard count <= remaining else { throw Gazetteer.Damaged(reason: "cut short at byte \(offset)") }
-        defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
-    }
-
-    mutating func u16() throws(Gazetteer.Damaged) -> UInt16 {
-        guard remaining >= 2 else { throw Gazetteer.Damaged(reason: "cut short at byte \(offset)") }
-        defer { offset += 2 }
-        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-    }
-
-    mutating func u32raw() throws(Gazetteer.Damaged) -> UInt32 {
-        guard remaining >= 4 else { throw Gazetteer.Damaged(reason: "cut short at byte \(offset)") }
-        defer { offset += 4 }
-        return (0..<4).reduce(UInt32(0)) { value, byte in value | UInt32(bytes[offset + byte]) << (8 * byte) }
-    }
-
-    /// A count, which must fit what is left of the file (one byte per item at least).
-    mutating func u32() throws(Gazetteer.Damaged) -> Int {
-        let value = Int(try u32raw())
-        guard value <= remaining else {
-            throw Gazetteer.Damaged(reason: "a count past the end at byte \(offset)")
-        }
-        return value
-    }
-
-    mutating func text() throws(Gazetteer.Damaged) -> String {
-        let length = Int(try take(1)[0])
-        return String(decoding: try take(length), as: UTF8.self)
-    }
-
-    mutating func skipText() throws(Gazetteer.Damaged) {
-        let length = Int(try take(1)[0])
-        guard length <= remaining else { throw Gazetteer.Damaged(reason: "cut short at byte \(offset)") }
-        offset += length
     }
 }

@@ -3,9 +3,7 @@
 /// `Geodata/map.bin` by `Geodata/make-map.py`, which documents the format.
 struct MapAtlas: Sendable {
     /// The file is not a map of this version, or is cut short.
-    struct Damaged: Error, Sendable, Hashable {
-        var reason: String
-    }
+    typealias Damaged = GeodataDamaged
 
     enum Layer: UInt8, Sendable, CaseIterable {
         case land = 0, lakes, countries, regions
@@ -38,10 +36,8 @@ struct MapAtlas: Sendable {
     let levels: [Level]
 
     init(bytes: [UInt8]) throws(Damaged) {
-        var reader = MapReader(bytes: bytes)
-        guard try reader.take(4) == Array("GKMP".utf8), try reader.u32() == 1 else {
-            throw Damaged(reason: "not a galleryc map of version 1")
-        }
+        var reader = GeodataReader(bytes: bytes)
+        try reader.expect(magic: "GKMP", version: 1, what: "map")
         var levels: [Level] = []
         for _ in 0..<(try reader.byte()) {
             let tolerance = Double(Float(bitPattern: try reader.u32()))
@@ -81,54 +77,5 @@ struct MapAtlas: Sendable {
             throw Damaged(reason: "\(bytes.count - reader.offset) bytes after the last level")
         }
         self.levels = levels
-    }
-}
-
-/// Reads the fields of a map file, refusing to read past its end.
-private struct MapReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    mutating func take(_ count: Int) throws(MapAtlas.Damaged) -> [UInt8] {
-        guard count <= bytes.count - offset else {
-            throw MapAtlas.Damaged(reason: "cut short at byte \(offset)")
-        }
-        defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
-    }
-
-    mutating func byte() throws(MapAtlas.Damaged) -> UInt8 {
-        try take(1)[0]
-    }
-
-    mutating func u32() throws(MapAtlas.Damaged) -> UInt32 {
-        try take(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    }
-
-    mutating func i32() throws(MapAtlas.Damaged) -> Int32 {
-        Int32(bitPattern: try u32())
-    }
-
-    /// A count, which must fit what is left of the file (a byte per item at least).
-    mutating func count() throws(MapAtlas.Damaged) -> Int {
-        let value = Int(try u32())
-        guard value <= bytes.count - offset else { throw MapAtlas.Damaged(reason: "a count past the end") }
-        return value
-    }
-
-    mutating func zigzag() throws(MapAtlas.Damaged) -> Int64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            guard offset < bytes.count, shift < 64 else {
-                throw MapAtlas.Damaged(reason: "a number cut short at byte \(offset)")
-            }
-            let byte = bytes[offset]
-            offset += 1
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
-        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 }

@@ -118,10 +118,10 @@ extension ContextBuilder {
         let videoCount = shown.count { $0.video != nil }
         let photoCount = shown.count - videoCount
         var parts: [String] = []
-        if photoCount > 0 { parts.append(photoCount == 1 ? "1 photo" : "\(photoCount) photos") }
-        if videoCount > 0 { parts.append(videoCount == 1 ? "1 video" : "\(videoCount) videos") }
+        if photoCount > 0 { parts.append(DisplayFormat.count(photoCount, "photo")) }
+        if videoCount > 0 { parts.append(DisplayFormat.count(videoCount, "video")) }
         let albumCount = album.listedAlbums.count
-        if albumCount > 0 { parts.append(albumCount == 1 ? "1 album" : "\(albumCount) albums") }
+        if albumCount > 0 { parts.append(DisplayFormat.count(albumCount, "album")) }
         return parts.isEmpty ? "Empty" : parts.joined(separator: " · ")
     }
 }

@@ -151,10 +151,9 @@ extension ContextBuilder {
         value["hasPlaces"] = .bool(!places.isEmpty)
         if first, let map = maps.albums[album.sourcePath] { value["map"] = .string(map) }
         if let zip = downloads.byAlbum[album.sourcePath] {
-            let count = zip.photoCount == 1 ? "1 photo" : "\(zip.photoCount) photos"
             value["download"] = .dictionary([
                 "href": .string(links.href(zip.path)), "size": .string(byteCountText(zip.byteCount)),
-                "count": .string(count),
+                "count": .string(DisplayFormat.count(zip.photoCount, "photo")),
             ])
         }
         if let date = album.date {

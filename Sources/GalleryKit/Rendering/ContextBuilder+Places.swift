@@ -19,13 +19,13 @@ extension ContextBuilder {
                 countries[countries.count - 1].places.append(
                     .dictionary([
                         "name": .string(place.name.shortName), "href": link,
-                        "count": .string(photoCount(place.photos.count)),
+                        "count": .string(DisplayFormat.count(place.photos.count, "photo")),
                     ]))
             }
         }
         context["placeList"] = .dictionary([
             "title": .string(root.title),
-            "count": .string(places.places.count == 1 ? "1 place" : "\(places.places.count) places"),
+            "count": .string(DisplayFormat.count(places.places.count, "place")),
         ])
         context["countries"] = .array(
             countries.map { country in
@@ -56,16 +56,7 @@ extension ContextBuilder {
     /// for a tag's or a place's page.
     func placeLinks(of album: Album) -> [TemplateValue] {
         guard !album.sourcePath.hasPrefix("."), !places.isEmpty else { return [] }
-        var counts: [PlaceName: Int] = [:]
-        var order: [PlaceName] = []
-        for photo in shownPhotos(album) {
-            guard let name = places.placeOfPhoto[photo.source.sourcePath] else { continue }
-            if counts[name] == nil { order.append(name) }
-            counts[name, default: 0] += 1
-        }
-        let sorted = order.enumerated().sorted { a, b in
-            (counts[a.element] ?? 0, b.offset) > (counts[b.element] ?? 0, a.offset)
-        }.map(\.element)
+        let sorted = places.counts(of: shownPhotos(album).map(\.source)).map(\.name)
         let linked = album.isPublic && !album.unlisted
         return sorted.enumerated().map { index, name in
             let page = linked ? places.place(named: name) : nil

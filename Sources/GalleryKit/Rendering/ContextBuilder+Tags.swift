@@ -11,7 +11,9 @@ extension ContextBuilder {
         var order = LoadingOrder()
         let flow = PageFlow { PageFlow.albumHeader($0, descriptionCharacters: 0, folded: false) }
         let cards = albumCards(tags.tags.map(\.album), flow: flow, order: &order, styles: &styles)
-        context["tagList"] = .dictionary(["title": .string(root.title), "count": .string(tagCount)])
+        context["tagList"] = .dictionary([
+            "title": .string(root.title), "count": .string(DisplayFormat.count(tags.tags.count, "tag")),
+        ])
         context["tags"] = .array(cards)
         context["hasTags"] = .bool(!cards.isEmpty)
         return finish(context, styles: styles, album: nil)
@@ -34,9 +36,5 @@ extension ContextBuilder {
             seen.insert(name.lowercased()).inserted
                 ? .dictionary(["name": .string(name), "href": .bool(false)]) : nil
         }
-    }
-
-    private var tagCount: String {
-        tags.tags.count == 1 ? "1 tag" : "\(tags.tags.count) tags"
     }
 }

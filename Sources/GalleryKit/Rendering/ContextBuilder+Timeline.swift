@@ -10,24 +10,20 @@ extension ContextBuilder {
                 .dictionary([
                     "name": .string(DisplayFormat.monthName(month.month ?? 1)),
                     "href": .string(links.href(month.urlPath)),
-                    "count": .string(photoCount(month.photos.count)),
+                    "count": .string(DisplayFormat.count(month.photos.count, "photo")),
                 ])
             }
             return .dictionary([
                 "name": .string(year.title), "href": .string(links.href(year.urlPath)),
-                "count": .string(photoCount(year.photos.count)), "months": .array(months),
+                "count": .string(DisplayFormat.count(year.photos.count, "photo")), "months": .array(months),
             ])
         }
         let total = timeline.years.reduce(0) { $0 + $1.photos.count }
         context["timelineList"] = .dictionary([
-            "title": .string(root.title), "count": .string(photoCount(total)),
+            "title": .string(root.title), "count": .string(DisplayFormat.count(total, "photo")),
         ])
         context["years"] = .array(years)
         context["hasYears"] = .bool(!years.isEmpty)
         return finish(context, styles: PageStyles(), album: nil)
-    }
-
-    func photoCount(_ count: Int) -> String {
-        count == 1 ? "1 photo" : "\(count) photos"
     }
 }

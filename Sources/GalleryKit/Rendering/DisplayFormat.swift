@@ -62,6 +62,11 @@ enum DisplayFormat {
         return (parts.year ?? 1970, parts.month ?? 1)
     }
 
+    /// `1 photo`, `12 photos`: a count and its noun, with an `s` but for one.
+    static func count(_ value: Int, _ noun: String) -> String {
+        value == 1 ? "1 \(noun)" : "\(value) \(noun)s"
+    }
+
     /// `April` for 4.
     static func monthName(_ month: Int) -> String {
         monthNames[max(0, min(11, month - 1))]

@@ -96,24 +96,15 @@ struct PageFingerprints: Sendable {
             for child in album.albums { withAncestors(child, ancestors + [album]) }
         }
         withAncestors(site.root, [])
-        for tag in builder.tags.tags {
-            albums[tag.album.sourcePath] = Fingerprint.of { print in
-                print.add("tag", "\(tag.name)\u{0}\(tag.slug)")
-                print.add("photos", builder.shownPhotos(tag.album).map { photos[$0.source.sourcePath] ?? "" })
-            }
-        }
-        for period in builder.timeline.periods {
-            albums[period.album.sourcePath] = Fingerprint.of { print in
-                print.add("period", period.urlPath)
-                print.add(
-                    "photos", builder.shownPhotos(period.album).map { photos[$0.source.sourcePath] ?? "" })
-            }
-        }
-        for place in builder.places.places {
-            albums[place.album.sourcePath] = Fingerprint.of { print in
-                print.add("place", "\(place.name.display)\u{0}\(place.slugPath)")
-                print.add(
-                    "photos", builder.shownPhotos(place.album).map { photos[$0.source.sourcePath] ?? "" })
+        // Each tag, timeline and place page is an album of its photos, known by what it stands for.
+        let collections =
+            builder.tags.tags.map { ($0.album, "tag", "\($0.name)\u{0}\($0.slug)") }
+            + builder.timeline.periods.map { ($0.album, "period", $0.urlPath) }
+            + builder.places.places.map { ($0.album, "place", "\($0.name.display)\u{0}\($0.slugPath)") }
+        for (album, label, identity) in collections {
+            albums[album.sourcePath] = Fingerprint.of { print in
+                print.add(label, identity)
+                print.add("photos", builder.shownPhotos(album).map { photos[$0.source.sourcePath] ?? "" })
             }
         }
         var homePage = Fingerprint()
