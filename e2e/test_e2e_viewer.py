@@ -789,6 +789,9 @@ def test_the_sites_javascript_is_at_most_8_kb_gzipped(demo_build):
     total = int(re.search(r"total (\d+) bytes gzipped", run.stdout).group(1))
     assert 0 < total <= 8192
     assert "viewer." in run.stdout and "galleryc." in run.stdout
+    # The search page's script, on its own budget of 4 KB.
+    searching = int(re.search(r"search.js (\d+) bytes gzipped: within", run.stdout).group(1))
+    assert 0 < searching <= 4096
     # The same script fails a budget the site does not meet.
     tight = subprocess.run(
         [sys.executable, str(script), str(site), "--budget", str(total - 1)], capture_output=True, text=True

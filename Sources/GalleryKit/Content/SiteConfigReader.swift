@@ -5,7 +5,7 @@ enum SiteConfigReader {
     static let keys = [
         "title", "description", "author", "base_url", "language", "copyright", "raw_html", "images", "motion",
         "privacy", "publish", "downloads", "tags", "video", "layouts", "favicon", "viewer", "places",
-        "timeline", "maps",
+        "timeline", "maps", "search",
     ]
     static let videoKeys = ["enabled", "height", "crf", "formats"]
     static let layoutKeys = ["row_height", "page_size"]
@@ -67,6 +67,7 @@ enum SiteConfigReader {
         readPlaces(fields, into: &config)
         if let timeline = fields.bool("timeline") { config.timeline = timeline }
         if let maps = fields.bool("maps") { config.maps = maps }
+        if let search = fields.bool("search") { config.search = search }
         readVideo(fields, into: &config.video)
         if let motion = fields.nested("motion", knownKeys: MotionReader.motionKeys) {
             MotionReader.read(motion, into: &config.motion)

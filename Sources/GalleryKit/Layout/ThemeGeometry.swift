@@ -47,18 +47,22 @@ struct ThemeGeometry: Sendable, Hashable {
     var navigationFontSize: Double = 15
     var navigationItemGap: Double = 20
     var headerGap: Double = 32
+    /// The header's search field (`.site-search`, `10rem`), after the navigation items.
+    var searchFieldWidth: Double = 160
     /// The classes `galleryc.css` knows (`gk-nav-<rem>`): inline from that many rem.
     static let navigationSteps = [24, 32, 40, 48, 56, 64, 72, 80, 90, 100, 110, 120, 135, 150]
 
     static let `default` = ThemeGeometry()
 
     /// The narrowest of ``navigationSteps`` (in rem) at which the site title and navigation
-    /// items fit on one header line; nil when even the widest does not (a menu at every width).
-    func navigationBreakpoint(title: String, items: [String]) -> Int? {
+    /// items (and the search field, when there is one) fit on one header line; nil when even
+    /// the widest does not (a menu at every width).
+    func navigationBreakpoint(title: String, items: [String], searchField: Bool = false) -> Int? {
         let nav =
             items.map { Self.characterWidths($0, narrow: navigationCharacterWidth, em: navigationFontSize) }
             .reduce(0, +)
             + Double(max(0, items.count - 1)) * navigationItemGap
+            + (searchField ? navigationItemGap + searchFieldWidth : 0)
         let needed =
             pageMargin + Self.characterWidths(title, narrow: titleCharacterWidth, em: titleFontSize)
             + headerGap

@@ -41,6 +41,8 @@ struct SiteConfig: Sendable, Hashable {
     /// Year and month pages of every listed photo across albums (`timeline:`), linked from the
     /// navigation.
     var timeline = false
+    /// A search field in the header and the search page, `search/`, with its index (`search:`).
+    var search = true
     /// Circles whose photos get no place (`privacy.hide_places_within`).
     var placeExclusions: [PlaceExclusion] = []
     /// Leave out photos rated below this (`images.min_rating`, `xmp:Rating` -1...5); nil: none.

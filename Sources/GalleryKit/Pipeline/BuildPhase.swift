@@ -49,6 +49,8 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case maps
     /// Put the photos on the year and month pages of `timeline: true` (``TimelineCollection``).
     case timeline
+    /// The search index of the listed public photos' words (``SearchIndexWriter``).
+    case search
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
     /// in their album order first (``PhotoOrdering``).
     case render

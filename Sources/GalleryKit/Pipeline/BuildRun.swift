@@ -311,6 +311,23 @@ struct BuildRun: Sendable {
         }
     }
 
+    /// ``BuildPhase/search``: the search index, unless `search: false`. A page or album of the
+    /// site at `search/` keeps that URL: no search, and a warning.
+    func indexSearch(_ site: Site, images: Images, places: PlaceIndex) -> SearchIndex {
+        phases.measure(.search) {
+            guard site.config.search else { return SearchIndex() }
+            if let taken = site.contentPath(under: SearchIndex.urlPath) {
+                diagnostics.emit(
+                    .warning, SourceLocation(file: site.config.sourcePath ?? "."),
+                    "/\(taken) is a page or album of the site, so galleryc's search page is not written there "
+                        + "and the header has no search field (rename it, or set `search: false` in site.yml)"
+                )
+                return SearchIndex()
+            }
+            return SearchIndexWriter.index(site, derivatives: images.derivatives, places: places)
+        }
+    }
+
     /// The gazetteer, read from the geographic data; an error names site.yml when it cannot be.
     private func placeFinder(level: PlaceLevel, config: SiteConfig) -> PlaceFinder? {
         geodata(
@@ -343,7 +360,9 @@ struct BuildRun: Sendable {
     func render(
         _ site: Site, images: Images, tags: TagIndex, places: PlaceIndex = PlaceIndex(),
         maps: SiteMaps = SiteMaps(),
-        timeline: TimelineIndex = TimelineIndex(), downloads: AlbumDownloads, theme: Theme?,
+        timeline: TimelineIndex = TimelineIndex(), search: SearchIndex = SearchIndex(),
+        downloads: AlbumDownloads,
+        theme: Theme?,
         trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async -> SiteRenderer.Result? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
@@ -355,7 +374,8 @@ struct BuildRun: Sendable {
             rendering.add {
                 let result = SiteRenderer(
                     site: site, photos: images.derivatives, derivativeKeys: images.output.derivativeKeys,
-                    tags: tags, places: places, maps: maps, timeline: timeline, downloads: downloads,
+                    tags: tags, places: places, maps: maps, timeline: timeline, search: search,
+                    downloads: downloads,
                     templates: theme.templates,
                     themeAssets: theme.assets,
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,

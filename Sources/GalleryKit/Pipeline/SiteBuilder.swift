@@ -1,7 +1,7 @@
 import Foundation
 
 /// The build: content (beside staging) -> theme -> cache -> videos -> images -> live photos -> order -> album zips ->
-/// tags -> places -> maps -> timeline -> render -> write and scan -> verdict -> commit -> cache upkeep.
+/// tags -> places -> maps -> timeline -> search -> render -> write and scan -> verdict -> commit -> cache upkeep.
 /// ``build(_:session:diagnostics:progress:)`` is the table of contents; each phase is a method
 /// of ``BuildRun`` measured under its ``BuildPhase``.
 ///
@@ -56,8 +56,10 @@ public enum SiteBuilder {
         let places = run.collectPlaces(ordered, images: images)
         let maps = run.drawMaps(ordered, places: places)
         let timeline = run.collectTimeline(ordered, images: images)
+        let search = run.indexSearch(ordered, images: images, places: places)
         let rendered = await run.render(
             ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
+            search: search,
             downloads: downloads, theme: theme, trusted: trusted, sealed: sealed)
         let files = run.siteFiles(
             rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)

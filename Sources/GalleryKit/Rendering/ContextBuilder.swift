@@ -31,13 +31,17 @@ struct ContextBuilder: Sendable {
     let timeline: TimelineIndex
     /// The maps drawn for the albums that show one and for `places/`.
     let maps: SiteMaps
+    /// The search index; empty without search (then no header field and no `search/`).
+    let search: SearchIndex
 
     init(
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
         tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), maps: SiteMaps = SiteMaps(),
-        timeline: TimelineIndex = TimelineIndex(), workers: WorkerPool? = nil
+        timeline: TimelineIndex = TimelineIndex(), search: SearchIndex = SearchIndex(),
+        workers: WorkerPool? = nil
     ) {
         self.site = site
+        self.search = search
         self.maps = maps
         self.tags = tags
         self.places = places
@@ -119,10 +123,11 @@ struct ContextBuilder: Sendable {
     ///   - unlisted: the page belongs to an unlisted album: search engines are asked not to
     ///     index it (`meta.noindex`).
     ///   - viewer: the page is a photo page: `assets.viewerJS` and `assets.viewerCSS` are set.
+    ///   - searching: the page is the search page: `assets.searchJS` is set.
     func chrome(
         urlPath: String?, title: String?, description: String = "",
         trail: [(title: String, urlPath: String)] = [], image: ProcessedPhoto? = nil, unlisted: Bool = false,
-        viewer: Bool = false
+        viewer: Bool = false, searching: Bool = false
     ) -> [String: TemplateValue] {
         let config = site.config
         var siteValue: [String: TemplateValue] = [
@@ -135,6 +140,7 @@ struct ContextBuilder: Sendable {
             siteValue["year"] = .int(year)
         }
         if !places.places.isEmpty { siteValue["places"] = .string(links.href(PlaceIndex.urlPath)) }
+        if !search.isEmpty { siteValue["search"] = .string(links.href(SearchIndex.urlPath)) }
         // GeoNames' licence (CC BY 4.0) asks for the credit wherever its names are shown.
         if places.namedByGeoNames { siteValue["geonames"] = .bool(true) }
         for (key, value) in [
@@ -149,6 +155,7 @@ struct ContextBuilder: Sendable {
         if let js = assetPaths["galleryc.js"] { assets["js"] = .string(links.href(js)) }
         if viewer, let js = assetPaths["viewer.js"] { assets["viewerJS"] = .string(links.href(js)) }
         if viewer, let css = assetPaths["viewer.css"] { assets["viewerCSS"] = .string(links.href(css)) }
+        if searching, let js = assetPaths["search.js"] { assets["searchJS"] = .string(links.href(js)) }
         if let motion = assetPaths[MotionAssets.assetName] {
             assets["motionCSS"] = .string(links.href(motion))
         }
@@ -160,7 +167,8 @@ struct ContextBuilder: Sendable {
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
         nav += navigation.links.map { navItem($0.title, $0.urlPath, current: urlPath) }
         let navBreakpoint = ThemeGeometry.default.navigationBreakpoint(
-            title: config.title, items: ["Home"] + navigation.links.map(\.title))
+            title: config.title, items: ["Home"] + navigation.links.map(\.title), searchField: !search.isEmpty
+        )
 
         var meta: [String: TemplateValue] = [
             "documentTitle": .string(title.map { "\($0) · \(config.title)" } ?? config.title)

@@ -58,6 +58,8 @@ struct PageFingerprints: Sendable {
             // The footer's link to the places and GeoNames' credit.
             print.add("placePages", !builder.places.places.isEmpty)
             print.add("geonames", builder.places.namedByGeoNames)
+            // The header's search field.
+            print.add("search", !builder.search.isEmpty)
         }
         var tagsOfPhoto: [String: [String]] = [:]
         for tag in builder.tags.tags {
@@ -228,6 +230,10 @@ struct PageFingerprints: Sendable {
     func placeList(_ path: String) -> String { page(path, placeList) }
 
     func timelineList(_ path: String) -> String { page(path, timelineList) }
+
+    /// The search page lists the tags and the places (its index files are fingerprinted by
+    /// their bytes).
+    func searchPage(_ path: String) -> String { page(path, tagList, placeList) }
 
     /// The feed and the sitemap: they list the whole site.
     func wholeSite(_ path: String) -> String { page(path, everything) }

@@ -41,7 +41,7 @@ struct SiteRenderer: Sendable {
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
         tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), maps: SiteMaps = SiteMaps(),
-        timeline: TimelineIndex = TimelineIndex(),
+        timeline: TimelineIndex = TimelineIndex(), search: SearchIndex = SearchIndex(),
         downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary, themeAssets: ThemeAssets,
         themeFingerprint: String = "",
         build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector,
@@ -54,7 +54,7 @@ struct SiteRenderer: Sendable {
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
-            tags: tags, places: places, maps: maps, timeline: timeline, workers: workers)
+            tags: tags, places: places, maps: maps, timeline: timeline, search: search, workers: workers)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -126,6 +126,7 @@ struct SiteRenderer: Sendable {
         renderTags(into: &output)
         renderPlaces(into: &output)
         renderTimeline(into: &output)
+        renderSearch(into: &output)
 
         output.page("404.html", prints.notFound("404.html")) { output in
             output.render("404.html", "404", builder.notFoundContext(), source: "404", templates)
@@ -151,9 +152,13 @@ struct SiteRenderer: Sendable {
         if site.config.publishHostFiles {
             for file in HostFiles.files { output.add(file, source: "publish.headers") }
         }
-        // The private albums' script goes out with private albums only.
-        let sealedScript = sealers.isEmpty ? builder.assetPaths["sealed.js"] : nil
-        for file in themeAssets.files where file.path != sealedScript { output.add(file, source: "assets") }
+        // The private albums' script goes out with private albums only, search's with search.
+        let unused = Set(
+            [
+                sealers.isEmpty ? builder.assetPaths["sealed.js"] : nil,
+                builder.search.isEmpty ? builder.assetPaths["search.js"] : nil,
+            ].compactMap { $0 })
+        for file in themeAssets.files where !unused.contains(file.path) { output.add(file, source: "assets") }
         for file in builder.photoSheets.files { output.addShared(file) }
         output.add(motionStylesheet, source: "motion")
         output.add(favicon, source: builder.site.favicon == nil ? "favicon" : "site.yml")
@@ -193,6 +198,18 @@ struct SiteRenderer: Sendable {
                     period.album, [builder.site.root, TimelineIndex.rootAlbum] + (year.map { [$0] } ?? [])
                 )
             }, into: &output)
+    }
+
+    /// `search/index.html` and the index files beside it, unless the site has no search.
+    private func renderSearch(into output: inout RenderOutput) {
+        guard !builder.search.isEmpty else { return }
+        let path = SearchIndex.urlPath + "index.html"
+        let source = builder.site.config.sourcePath ?? "search"
+        let (templates, builder) = (templates, builder)
+        output.page(path, prints.searchPage(path)) { output in
+            output.render(path, "search", builder.searchPage(), source: source, templates)
+        }
+        for file in builder.search.files { output.add(file, source: source) }
     }
 
     /// A collection drawn as albums (tags, places, the timeline): its list page at

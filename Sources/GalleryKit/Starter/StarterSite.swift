@@ -117,6 +117,8 @@ public enum StarterSite {
         #                              # from their GPS (offline; no coordinate is published)
         # maps: false                  # a map of its places on each album page (drawn here, no tiles)
         # timeline: false              # year and month pages of every photo, in the navigation
+        # search: true                 # a search field in the header, and search/ (its script
+        #                              # and index load on that page only)
         # video:                       # video clips (needs ffmpeg); video: false leaves them out
         #   enabled: true
         #   height: 1080
