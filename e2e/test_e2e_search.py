@@ -109,6 +109,7 @@ def test_without_javascript_the_page_lists_tags_and_places(site):
     assert 'href="/tags/waterfall/"' in page and 'href="/tags/skogafoss/"' in page
     assert "Vík í Mýrdal, Iceland" in page and 'href="/places/' in page
     assert "<noscript>" in page and 'action="/search/"' in page
+    assert 'href="/iceland/south/"' in page and 'href="/quiet/"' not in page and 'href="/secret/"' not in page
     # Every other page has the field in its header, and none loads the search script.
     home = (site / "index.html").read_text()
     assert '<form class="site-search" role="search" action="/search/">' in home

@@ -117,7 +117,8 @@
     for (const [p] of batch) {
       const entry = (loaded.get(Math.floor(p / per)) || [])[p % per];
       if (!entry) continue;
-      const [album, page, width, height, stem, ext, widths, alt] = entry;
+      const [album, page, width, height, folder, ext, widths, alt] = entry;
+      const stem = folder.includes("/") ? folder : `_img/${folder}/${page}-`;
       const [albumPath, albumTitle] = meta.albums[album] || ["", ""];
       const item = document.createElement("li");
       const link = document.createElement("a");

@@ -1,8 +1,9 @@
 extension ContextBuilder {
     /// The search page (`search/`): `searchPage` (`title`, `index`: where its index files are,
-    /// `root`: the site root the index's paths are relative to), `tags` and `places` (each
-    /// `name`, `href`, `count`: what the page lists for browsing, and all it offers without
-    /// JavaScript), `hasTags`, `hasPlaces`; `assets.searchJS` is set.
+    /// `root`: the site root the index's paths are relative to), `albums` (the listed public
+    /// albums, depth first), `tags` and `places` (each `name`, `href`, `count`: what the page
+    /// lists for browsing, and all it offers without JavaScript), `hasAlbums`, `hasTags`,
+    /// `hasPlaces`; `assets.searchJS` is set.
     func searchPage() -> PageRender {
         let root = SearchIndex.rootAlbum
         var context = chrome(
@@ -11,6 +12,14 @@ extension ContextBuilder {
             "title": .string(root.title), "index": .string(links.href(SearchIndex.urlPath)),
             "root": .string(links.href("")),
         ])
+        let albumLinks: [TemplateValue] = searchAlbums.map { album in
+            .dictionary([
+                "name": .string(album.title), "href": .string(links.href(album.urlPath)),
+                "count": .string(countLabel(album)),
+            ])
+        }
+        context["albums"] = .array(albumLinks)
+        context["hasAlbums"] = .bool(!albumLinks.isEmpty)
         let tagLinks: [TemplateValue] = tags.tags.map { tag in
             .dictionary([
                 "name": .string(tag.name), "href": .string(links.href(tag.urlPath)),
@@ -28,5 +37,18 @@ extension ContextBuilder {
         context["places"] = .array(placeLinks)
         context["hasPlaces"] = .bool(!placeLinks.isEmpty)
         return finish(context, styles: PageStyles(), album: nil)
+    }
+
+    /// The albums the search page lists: the listed public ones, depth first (not below an
+    /// unlisted or protected one), the home page's left out.
+    var searchAlbums: [Album] {
+        var albums: [Album] = []
+        func list(_ album: Album) {
+            guard !album.unlisted, album.isPublic else { return }
+            if !album.urlPath.isEmpty { albums.append(album) }
+            album.albums.forEach(list)
+        }
+        list(site.root)
+        return albums
     }
 }

@@ -28,6 +28,7 @@ struct PageFingerprints: Sendable {
     private let tagList: String
     private let placeList: String
     private let timelineList: String
+    private let searchList: String
     /// Every album's, page's and tag's together, with the date an undated album is given: what
     /// the feed and the sitemap, which list the whole site, are made from.
     private let everything: String
@@ -152,6 +153,18 @@ struct PageFingerprints: Sendable {
                 print.add("count", period.photos.count)
             }
         }
+        searchList = Fingerprint.of { print in
+            guard !builder.search.isEmpty else { return }
+            for album in builder.searchAlbums {
+                print.add("album", "\(album.title)\u{0}\(album.urlPath)\u{0}\(builder.countLabel(album))")
+            }
+            for tag in builder.tags.tags {
+                print.add("tag", "\(tag.name)\u{0}\(tag.urlPath)\u{0}\(tag.photos.count)")
+            }
+            for place in builder.places.places {
+                print.add("place", "\(place.name.display)\u{0}\(place.urlPath)\u{0}\(place.photos.count)")
+            }
+        }
         self.photos = photos
         self.albums = albums
         self.pages = pages
@@ -231,9 +244,9 @@ struct PageFingerprints: Sendable {
 
     func timelineList(_ path: String) -> String { page(path, timelineList) }
 
-    /// The search page lists the tags and the places (its index files are fingerprinted by
-    /// their bytes).
-    func searchPage(_ path: String) -> String { page(path, tagList, placeList) }
+    /// The search page: the names, links and counts of the albums, tags and places it lists
+    /// (its index files are fingerprinted by their bytes).
+    func searchPage(_ path: String) -> String { page(path, searchList) }
 
     /// The feed and the sitemap: they list the whole site.
     func wholeSite(_ path: String) -> String { page(path, everything) }

@@ -20,8 +20,9 @@ import Foundation
 /// - `p-<n>.json`, photos `256 n` to `256 n + 255`, each `[album, page, width, height, stem,
 ///   extension, [widths], alt]`: its page is the album's path, then `page/`; its tile's
 ///   renditions `stem + width + "." + extension` for each width (WebP where the site makes it,
-///   else its JPEG or PNG), or `stem` alone when `widths` is empty. Only the files of the
-///   photos shown are loaded.
+///   else its JPEG or PNG), or `stem` alone when `widths` is empty; a stem without a `/` is
+///   the folder of `_img/<stem>/<page>-`, as the image stage names most renditions. Only the
+///   files of the photos shown are loaded.
 ///
 /// Every path in the files is relative to the site root and percent-encoded as the pages'.
 enum SearchIndexWriter {
@@ -107,9 +108,15 @@ enum SearchIndexWriter {
                 if page.hasPrefix(item.path) { page.removeFirst(item.path.count) }
                 if page.hasSuffix("/") { page.removeLast() }
                 let largest = tile.largest
+                // Most stems are `_img/<folder>/<page>-`: the folder alone says it.
+                var stem = tile.stem
+                if stem.hasPrefix("_img/"), stem.hasSuffix("/" + page + "-") {
+                    let folder = stem.dropFirst(5).dropLast(page.utf8.count + 2)
+                    if !folder.isEmpty, !folder.contains("/") { stem = String(folder) }
+                }
                 photos.append(
                     "[\(item.album),\(json(LinkBuilder.percentEncoded(page))),\(largest.width),\(largest.height),"
-                        + "\(json(LinkBuilder.percentEncoded(tile.stem))),\(json(tile.fileExtension)),"
+                        + "\(json(LinkBuilder.percentEncoded(stem))),\(json(tile.fileExtension)),"
                         + "[\(tile.widths.map(String.init).joined(separator: ","))],\(json(text.alt))]")
             }
             guard !photos.isEmpty else { return SearchIndex() }
