@@ -40,7 +40,8 @@
     return out;
   };
   const say = (text) => { status.textContent = text; };
-  const plural = (n, noun) => `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
+  // Digits grouped by hand: toLocaleString's first call loads a number format, 50 ms on a phone.
+  const plural = (n, noun) => `${String(n).replace(/\B(?=(\d{3})+$)/g, ",")} ${noun}${n === 1 ? "" : "s"}`;
   let meta = null;
   let found = [];
   let shown = 0;
@@ -87,10 +88,9 @@
     }
     // Whole words first, then in the site's order.
     found.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const albums = meta.albums.filter(([path, title]) => {
-      const own = words(title);
-      return path && wanted.every((w) => own.some((t) => t.startsWith(w)));
-    }).slice(0, 12);
+    meta.words = meta.words || meta.albums.map(([, title]) => words(title));
+    const albums = meta.albums.filter(([path], i) =>
+      path && wanted.every((w) => meta.words[i].some((t) => t.startsWith(w)))).slice(0, 12);
     albumList.replaceChildren(...albums.map(([path, title]) => {
       const item = document.createElement("li");
       const link = document.createElement("a");
@@ -114,6 +114,8 @@
     const chunks = [...new Set(batch.map(([p]) => Math.floor(p / per)))];
     const loaded = new Map(await Promise.all(chunks.map(async (c) => [c, await load(`p-${c}.json`)])));
     if (mine !== run) return;
+    // Read once, before the tiles go in: reading it after would lay the page out per tile.
+    const wide = innerWidth;
     for (const [p] of batch) {
       const entry = (loaded.get(Math.floor(p / per)) || [])[p % per];
       if (!entry) continue;
@@ -128,7 +130,7 @@
       if (!alt) link.setAttribute("aria-label", `Photo in ${albumTitle || "the home page"}`);
       if (widths.length) {
         image.srcset = widths.map((w) => `${root}${stem}${w}.${ext} ${w}w`).join(", ");
-        image.sizes = `${Math.round(Math.min(innerWidth, ratio * 320))}px`;
+        image.sizes = `${Math.round(Math.min(wide, ratio * 320))}px`;
         image.src = `${root}${stem}${widths[0]}.${ext}`;
       } else {
         image.src = root + stem;

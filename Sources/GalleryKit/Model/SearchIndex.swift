@@ -1,18 +1,16 @@
-/// The site's search index (`search:`, on by default): the files `search/`'s script reads to
-/// find photos by the words of their titles, captions, alt text, tags, places, albums and
-/// dates, made at build time by ``SearchIndexWriter``. Empty when search is off, when no
-/// listed public photo is shown, or when a page or album of the site already has `search/`.
+/// Whether the site has search (`search:`, on by default): a field in every page's header,
+/// the search page and the index files beside it, which ``SearchIndexWriter`` makes from the
+/// listed public photos. Off when `search: false`, when no listed public photo is shown, or
+/// when a page or album of the site already has `search/`.
 struct SearchIndex: Sendable, Hashable {
     /// Where the search page and its index files are published.
     static let urlPath = "search/"
 
-    /// `search/meta.json`, `search/t-<key>.json` and `search/p-<n>.json`, sorted by path.
-    var files: [OutputFile] = []
-    /// How many photos it can find.
-    var photoCount = 0
+    var isOn = false
+    /// The index files (`search/*.json`) the recycled site folder's manifest records: when
+    /// the index would be made from the same, they are kept, all of them, and it is not made.
+    var previousFiles: [String] = []
 
-    var isEmpty: Bool { photoCount == 0 }
-
-    /// The search page, drawn as an album for its way up and its fingerprint.
+    /// The search page, drawn as an album for its way up.
     static var rootAlbum: Album { Album(sourcePath: ".search", urlPath: urlPath, title: "Search") }
 }

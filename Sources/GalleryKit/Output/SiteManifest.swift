@@ -153,6 +153,12 @@ struct TrustedSite: Sendable {
         return fingerprint == maker || fingerprint.split(separator: "+").contains(Substring(maker))
     }
 
+    /// The files below `prefix` that the manifest records, whether their stamps match or not
+    /// (a file removed by hand is among them, so that a group kept whole notices it).
+    func recordedPaths(under prefix: String) -> [String] {
+        recorded.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
     /// The files whose stamps match the manifest.
     var trustedPaths: Set<String> {
         Set(recorded.files.keys).subtracting(untrusted)

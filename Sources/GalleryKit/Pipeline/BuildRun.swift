@@ -311,9 +311,11 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/search``: the search index, unless `search: false`. A page or album of the
-    /// site at `search/` keeps that URL: no search, and a warning.
-    func indexSearch(_ site: Site, images: Images, places: PlaceIndex) -> SearchIndex {
+    /// ``BuildPhase/search``: whether the site has search (unless `search: false`, when a
+    /// listed public photo is shown), and the index files the recycled site folder holds; the
+    /// index is made by the renderer, beside the pages, unless they are kept. A page or album
+    /// of the site at `search/` keeps that URL: no search, and a warning.
+    func indexSearch(_ site: Site, images: Images, trusted: TrustedSite?) -> SearchIndex {
         phases.measure(.search) {
             guard site.config.search else { return SearchIndex() }
             if let taken = site.contentPath(under: SearchIndex.urlPath) {
@@ -324,7 +326,11 @@ struct BuildRun: Sendable {
                 )
                 return SearchIndex()
             }
-            return SearchIndexWriter.index(site, derivatives: images.derivatives, places: places)
+            guard SearchIndexWriter.findsAPhoto(in: site, derivatives: images.derivatives) else {
+                return SearchIndex()
+            }
+            let previous = trusted?.recordedPaths(under: SearchIndex.urlPath).filter { $0.hasSuffix(".json") }
+            return SearchIndex(isOn: true, previousFiles: previous ?? [])
         }
     }
 

@@ -56,7 +56,7 @@ public enum SiteBuilder {
         let places = run.collectPlaces(ordered, images: images)
         let maps = run.drawMaps(ordered, places: places)
         let timeline = run.collectTimeline(ordered, images: images)
-        let search = run.indexSearch(ordered, images: images, places: places)
+        let search = run.indexSearch(ordered, images: images, trusted: trusted)
         let rendered = await run.render(
             ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
             search: search,

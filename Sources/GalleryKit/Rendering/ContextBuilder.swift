@@ -31,7 +31,7 @@ struct ContextBuilder: Sendable {
     let timeline: TimelineIndex
     /// The maps drawn for the albums that show one and for `places/`.
     let maps: SiteMaps
-    /// The search index; empty without search (then no header field and no `search/`).
+    /// Whether the site has search (the header's field, `search/`).
     let search: SearchIndex
 
     init(
@@ -140,7 +140,7 @@ struct ContextBuilder: Sendable {
             siteValue["year"] = .int(year)
         }
         if !places.places.isEmpty { siteValue["places"] = .string(links.href(PlaceIndex.urlPath)) }
-        if !search.isEmpty { siteValue["search"] = .string(links.href(SearchIndex.urlPath)) }
+        if search.isOn { siteValue["search"] = .string(links.href(SearchIndex.urlPath)) }
         // GeoNames' licence (CC BY 4.0) asks for the credit wherever its names are shown.
         if places.namedByGeoNames { siteValue["geonames"] = .bool(true) }
         for (key, value) in [
@@ -167,7 +167,7 @@ struct ContextBuilder: Sendable {
         var nav: [TemplateValue] = [navItem("Home", "", current: urlPath)]
         nav += navigation.links.map { navItem($0.title, $0.urlPath, current: urlPath) }
         let navBreakpoint = ThemeGeometry.default.navigationBreakpoint(
-            title: config.title, items: ["Home"] + navigation.links.map(\.title), searchField: !search.isEmpty
+            title: config.title, items: ["Home"] + navigation.links.map(\.title), searchField: search.isOn
         )
 
         var meta: [String: TemplateValue] = [

@@ -29,6 +29,8 @@ struct PageFingerprints: Sendable {
     private let placeList: String
     private let timelineList: String
     private let searchList: String
+    /// What the search index is made from: every album it covers, with its photos.
+    private let searchIndex: String
     /// Every album's, page's and tag's together, with the date an undated album is given: what
     /// the feed and the sitemap, which list the whole site, are made from.
     private let everything: String
@@ -60,7 +62,7 @@ struct PageFingerprints: Sendable {
             print.add("placePages", !builder.places.places.isEmpty)
             print.add("geonames", builder.places.namedByGeoNames)
             // The header's search field.
-            print.add("search", !builder.search.isEmpty)
+            print.add("search", builder.search.isOn)
         }
         var tagsOfPhoto: [String: [String]] = [:]
         for tag in builder.tags.tags {
@@ -154,7 +156,7 @@ struct PageFingerprints: Sendable {
             }
         }
         searchList = Fingerprint.of { print in
-            guard !builder.search.isEmpty else { return }
+            guard builder.search.isOn else { return }
             for album in builder.searchAlbums {
                 print.add("album", "\(album.title)\u{0}\(album.urlPath)\u{0}\(builder.countLabel(album))")
             }
@@ -164,6 +166,10 @@ struct PageFingerprints: Sendable {
             for place in builder.places.places {
                 print.add("place", "\(place.name.display)\u{0}\(place.urlPath)\u{0}\(place.photos.count)")
             }
+        }
+        searchIndex = Fingerprint.of { print in
+            guard builder.search.isOn else { return }
+            for album in [site.root] + builder.searchAlbums { print.add("album", albums[album.sourcePath]) }
         }
         self.photos = photos
         self.albums = albums
@@ -247,6 +253,9 @@ struct PageFingerprints: Sendable {
     /// The search page: the names, links and counts of the albums, tags and places it lists
     /// (its index files are fingerprinted by their bytes).
     func searchPage(_ path: String) -> String { page(path, searchList) }
+
+    /// The search index's files: the site's, and what the index is made from.
+    func searchIndexFiles(_ path: String) -> String { page(path, searchIndex) }
 
     /// The feed and the sitemap: they list the whole site.
     func wholeSite(_ path: String) -> String { page(path, everything) }

@@ -168,7 +168,12 @@ struct PhotoText: Sendable, Hashable {
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
-        guard let text else { return nil }
+        guard let text, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
+            return nil
+        }
+        // Most texts have nothing to trim: Foundation's trimming costs a 10,000-photo site tens
+        // of milliseconds on every build.
+        if !first.properties.isWhitespace, !last.properties.isWhitespace { return text }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

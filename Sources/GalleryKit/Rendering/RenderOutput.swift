@@ -47,6 +47,41 @@ struct RenderOutput {
         queued.append((path, render))
     }
 
+    /// Files made together (the search index), each fingerprinted by `fingerprint` and its
+    /// path: kept, all of them, when the caller holds `first` and each of `others` (what it
+    /// recorded of the group last time) made from that; else `make` is queued beside the pages.
+    mutating func group(
+        first: String, others: [String], fingerprint: String, source: String,
+        make: @escaping @Sendable () -> [OutputFile]
+    ) {
+        let all = [first] + others
+        let prints = all.map { Self.memberPrint(fingerprint, $0) }
+        if zip(all, prints).allSatisfy({ keeping($0, $1) }) {
+            for (path, print) in zip(all, prints) {
+                fingerprints[path] = print
+                kept.insert(path)
+            }
+            return
+        }
+        queued.append(
+            (
+                first,
+                { output in
+                    for file in make() {
+                        output.files.append((file, source))
+                        output.fingerprints[file.path] = Self.memberPrint(fingerprint, file.path)
+                    }
+                }
+            ))
+    }
+
+    private static func memberPrint(_ group: String, _ path: String) -> String {
+        Fingerprint.of { print in
+            print.add("group", group)
+            print.add("path", path)
+        }
+    }
+
     /// Every file, once the queued pages are rendered and added.
     mutating func finish() -> [OutputFile] {
         renderQueued()
@@ -71,6 +106,7 @@ struct RenderOutput {
                 if let source { add(file, source: source) } else { addShared(file) }
             }
             if !page.stylesheets.isEmpty { needs[page.path, default: []] += page.stylesheets }
+            fingerprints.merge(page.fingerprints) { _, made in made }
         }
     }
 
@@ -107,6 +143,9 @@ struct PageOutput: Sendable {
     fileprivate(set) var files: [(file: OutputFile, source: String?)] = []
     /// The paths of the stylesheets the page links, which must be published with it.
     fileprivate(set) var stylesheets: [String] = []
+    /// The fingerprints of files made with the page that are not content-addressed by their
+    /// bytes (the members of a group).
+    fileprivate(set) var fingerprints: [String: String] = [:]
 
     /// Renders `template` with `context` into `path`; a template error is reported and counted.
     mutating func render(

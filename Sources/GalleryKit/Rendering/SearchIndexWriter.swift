@@ -1,23 +1,23 @@
 import Foundation
 
-/// Makes the search index (``SearchIndex``) from the shown photos of the listed public albums:
+/// Makes the search index (see ``SearchIndex``) from the shown photos of the listed public albums:
 /// never a photo of an unlisted album (nor below one) or of a password-protected one.
 ///
 /// The photos are numbered in site order: an album's own photos, then its listed sub-albums',
 /// depth first, so the photos of an album and of every album below it are one run of numbers.
 /// A photo's terms (``SearchText``) are the words of its title, alt text and caption, its
-/// keywords, its place's names, its album's and the albums' above it (the site's own title
-/// left out), and the year and month (in English, as pages print it) of its EXIF date, else its
-/// album's date.
+/// keywords, its place's names, its album's title and tags and the titles of the albums above
+/// it (the site's own title left out), and the year and month (in English, as pages print it)
+/// of its EXIF date, else its album's date.
 ///
 /// The files, in `search/`:
-/// - `meta.json`: `{"v":1,"photos":N,"per":256,"albums":[[path,title],...],"files":"ab ac ..."}`;
+/// - `meta.json`: `{"v":1,"photos":N,"per":64,"albums":[[path,title],...],"files":"ab ac ..."}`;
 ///   album 0 is the home page's, `files` the keys of the term files that exist;
 /// - `t-<key>.json`, one per first two characters of the terms (``SearchText/fileKey(_:)``):
 ///   `{"term":[numbers],...}`, the numbers of the photos that have the term, ascending, as
 ///   gaps: a number `g` ≥ 0 is the previous photo's number plus `g` (the first counts from 0),
 ///   a number `-k` is the next `k` photos in a row. A query loads the one file of each word;
-/// - `p-<n>.json`, photos `256 n` to `256 n + 255`, each `[album, page, width, height, stem,
+/// - `p-<n>.json`, photos `64 n` to `64 n + 63`, each `[album, page, width, height, stem,
 ///   extension, [widths], alt]`: its page is the album's path, then `page/`; its tile's
 ///   renditions `stem + width + "." + extension` for each width (WebP where the site makes it,
 ///   else its JPEG or PNG), or `stem` alone when `widths` is empty; a stem without a `/` is
@@ -26,13 +26,31 @@ import Foundation
 ///
 /// Every path in the files is relative to the site root and percent-encoded as the pages'.
 enum SearchIndexWriter {
-    /// Photos per `p-<n>.json`.
-    static let photosPerFile = 256
+    /// Photos per `p-<n>.json`: a rare word's few results are scattered over the site, one
+    /// file each, which a phone must fetch and parse before it shows them (at 256 a file,
+    /// such a query took 90 ms of a phone's time in `Benchmarks/search_index.py`).
+    static let photosPerFile = 64
+
+    /// The files the search page reads, and how many photos they find.
+    struct Files: Sendable {
+        var files: [OutputFile] = []
+        var photoCount = 0
+    }
+
+    /// True when a listed public album shows a photo: a site without one has no search.
+    static func findsAPhoto(in site: Site, derivatives: [String: PhotoDerivatives]) -> Bool {
+        func finds(_ album: Album) -> Bool {
+            guard !album.unlisted, album.isPublic else { return false }
+            return album.photos.contains { derivatives[$0.sourcePath]?.renditions.isEmpty == false }
+                || album.albums.contains(where: finds)
+        }
+        return finds(site.root)
+    }
 
     static func index(
         _ site: Site, derivatives: [String: PhotoDerivatives], places: PlaceIndex
-    ) -> SearchIndex {
-        var writer = Writer(places: places, rootTitle: site.root.title)
+    ) -> Files {
+        var writer = Writer(places: places)
         writer.walk(site.root, albumTerms: [], inheritedDate: nil)
         return writer.finish(derivatives: derivatives)
     }
@@ -40,33 +58,36 @@ enum SearchIndexWriter {
     /// The index as it is collected, photo by photo.
     private struct Writer {
         let places: PlaceIndex
-        let rootTitle: String
         /// `[path, title]` of each album, as JSON.
         var albums: [String] = []
+        /// Each album's terms (its title's, its tags', and its ancestors' titles').
+        var albumTerms: [[String]] = []
         /// Each photo's entry, as JSON.
         var photos: [String] = []
-        /// Each term's photos, ascending.
+        /// Each term's photos, ascending, from the photos' own words.
         var postings: [String: [Int]] = [:]
-        /// Terms by the text they were taken from: album titles, tags and places repeat.
+        /// Each term's runs of photos, from the albums' words: an album's photos are numbered
+        /// in a row, so its words are a range each, not a number per photo.
+        var albumRanges: [String: [Range<Int>]] = [:]
+        /// Terms by the text they were taken from: places repeat.
         var memo: [String: [String]] = [:]
-        private var pending: [(source: PhotoSource, album: Int, path: String, terms: [String], date: Date?)] =
-            []
+        private var pending: [(source: PhotoSource, album: Int, path: String, date: Date?)] = []
 
-        init(places: PlaceIndex, rootTitle: String) {
+        init(places: PlaceIndex) {
             self.places = places
-            self.rootTitle = rootTitle
         }
 
-        mutating func walk(_ album: Album, albumTerms: [String], inheritedDate: Date?) {
+        mutating func walk(_ album: Album, albumTerms inherited: [String], inheritedDate: Date?) {
             guard !album.unlisted, album.isPublic else { return }
             let date = album.date ?? inheritedDate
-            var terms = albumTerms
-            if !album.urlPath.isEmpty { terms += memoized(album.title) }
-            for tag in album.tags { terms += memoized(tag) }
+            var terms = inherited
+            if !album.urlPath.isEmpty { terms += SearchText.terms(album.title) }
+            for tag in album.tags { terms += SearchText.terms(tag) }
             let number = albums.count
             albums.append("[\(json(LinkBuilder.percentEncoded(album.urlPath))),\(json(album.title))]")
+            albumTerms.append(terms)
             for photo in album.photos {
-                pending.append((photo, number, album.urlPath, terms, date))
+                pending.append((photo, number, album.urlPath, date))
             }
             for child in album.albums {
                 walk(child, albumTerms: album.urlPath.isEmpty ? [] : terms, inheritedDate: date)
@@ -80,7 +101,32 @@ enum SearchIndexWriter {
             return terms
         }
 
-        mutating func finish(derivatives: [String: PhotoDerivatives]) -> SearchIndex {
+        /// The photo's own terms, each once.
+        mutating func terms(of photo: ProcessedPhoto, text: PhotoText, date: Date?) -> [String] {
+            var terms = SearchText.terms(text.title ?? "")
+            if text.alt != text.title { terms += SearchText.terms(text.alt) }
+            terms += SearchText.terms(SearchText.text(fromHTML: text.captionHTML))
+            for keyword in photo.source.keywords(embedded: photo.described) {
+                terms += SearchText.terms(keyword)
+            }
+            if let place = places.placeOfPhoto[photo.source.sourcePath] {
+                terms += memoized(place.display)
+            }
+            if let date = photo.exif.dateTaken ?? date {
+                let (year, month) = DisplayFormat.yearAndMonth(date)
+                terms.append(String(year))
+                terms.append(SearchText.fold(DisplayFormat.monthName(month)))
+            }
+            // Sorted, repeats dropped: cheaper than a set for a few dozen words.
+            terms.sort()
+            var unique: [String] = []
+            unique.reserveCapacity(terms.count)
+            for term in terms where term != unique.last { unique.append(term) }
+            return unique
+        }
+
+        mutating func finish(derivatives: [String: PhotoDerivatives]) -> Files {
+            var numbered = [Range<Int>?](repeating: nil, count: albums.count)
             for item in pending {
                 guard let made = derivatives[item.source.sourcePath], !made.renditions.isEmpty,
                     let tile = Tile(made.renditions)
@@ -88,22 +134,10 @@ enum SearchIndexWriter {
                 let photo = ProcessedPhoto(source: item.source, derivatives: made)
                 let number = photos.count
                 let text = PhotoText(photo)
-                var terms = Set(item.terms)
-                for field in [text.title ?? "", text.alt, SearchText.text(fromHTML: text.captionHTML)] {
-                    terms.formUnion(SearchText.terms(field))
+                for term in terms(of: photo, text: text, date: item.date) {
+                    postings[term, default: []].append(number)
                 }
-                for keyword in item.source.keywords(embedded: made.described) {
-                    terms.formUnion(memoized(keyword))
-                }
-                if let place = places.placeOfPhoto[item.source.sourcePath] {
-                    terms.formUnion(memoized(place.display))
-                }
-                if let date = made.exif.dateTaken ?? item.date {
-                    let (year, month) = DisplayFormat.yearAndMonth(date)
-                    terms.insert(String(year))
-                    terms.insert(SearchText.fold(DisplayFormat.monthName(month)))
-                }
-                for term in terms { postings[term, default: []].append(number) }
+                numbered[item.album] = (numbered[item.album]?.lowerBound ?? number)..<(number + 1)
                 var page = item.source.urlPath
                 if page.hasPrefix(item.path) { page.removeFirst(item.path.count) }
                 if page.hasSuffix("/") { page.removeLast() }
@@ -119,16 +153,28 @@ enum SearchIndexWriter {
                         + "\(json(LinkBuilder.percentEncoded(stem))),\(json(tile.fileExtension)),"
                         + "[\(tile.widths.map(String.init).joined(separator: ","))],\(json(text.alt))]")
             }
-            guard !photos.isEmpty else { return SearchIndex() }
+            guard !photos.isEmpty else { return Files() }
+            for (album, range) in numbered.enumerated() {
+                guard let range else { continue }
+                for term in Set(albumTerms[album]) { albumRanges[term, default: []].append(range) }
+            }
             var byFile: [String: [String]] = [:]
-            for term in postings.keys { byFile[SearchText.fileKey(term), default: []].append(term) }
+            for term in Set(postings.keys).union(albumRanges.keys) {
+                byFile[SearchText.fileKey(term), default: []].append(term)
+            }
             let root = SearchIndex.urlPath
             var files: [OutputFile] = []
             for (key, terms) in byFile {
-                let entries = terms.sorted().map { "\(json($0)):\(gaps(postings[$0] ?? []))" }
-                files.append(
-                    OutputFile(path: root + "t-\(key).json", text: "{" + entries.joined(separator: ",") + "}")
-                )
+                var bytes: [UInt8] = [UInt8(ascii: "{")]
+                for (index, term) in terms.sorted().enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    bytes += json(term).utf8
+                    bytes.append(UInt8(ascii: ":"))
+                    let ranges = (postings[term] ?? []).map { $0..<($0 + 1) } + (albumRanges[term] ?? [])
+                    bytes += gaps(ranges: ranges).utf8
+                }
+                bytes.append(UInt8(ascii: "}"))
+                files.append(OutputFile(path: root + "t-\(key).json", contents: bytes))
             }
             for start in stride(from: 0, to: photos.count, by: photosPerFile) {
                 let slice = photos[start..<min(start + photosPerFile, photos.count)]
@@ -142,7 +188,7 @@ enum SearchIndexWriter {
                 + albums.joined(separator: ",")
                 + "],\"files\":\(json(byFile.keys.sorted().joined(separator: " ")))}"
             files.append(OutputFile(path: root + "meta.json", text: meta))
-            return SearchIndex(files: files.sorted { $0.path < $1.path }, photoCount: photos.count)
+            return Files(files: files.sorted { $0.path < $1.path }, photoCount: photos.count)
         }
     }
 
@@ -168,13 +214,11 @@ enum SearchIndexWriter {
             let fileExtension = String(largest.path[largest.path.index(after: dot)...])
             self.fileExtension = fileExtension
             // `_img/<hash>/<name>-<width>.<extension>`, as the image stage names them.
-            let stems = Set(
-                chosen.map { rendition in
-                    let suffix = "\(rendition.width).\(fileExtension)"
-                    return rendition.path.hasSuffix("-" + suffix)
-                        ? String(rendition.path.dropLast(suffix.count)) : ""
-                })
-            if stems.count == 1, let stem = stems.first, !stem.isEmpty {
+            let stems = chosen.map { rendition in
+                let suffix = "\(rendition.width).\(fileExtension)"
+                return rendition.path.hasSuffix("-" + suffix) ? rendition.path.dropLast(suffix.count) : ""
+            }
+            if let stem = stems.first.map(String.init), !stem.isEmpty, stems.allSatisfy({ $0 == stem }) {
                 self.stem = stem
                 widths = chosen.map(\.width)
             } else {
@@ -189,21 +233,28 @@ enum SearchIndexWriter {
     /// The ascending `numbers` as gaps and runs (see ``SearchIndexWriter``): `[3,4,5,6,10]`
     /// is `[3,-3,4]`.
     static func gaps(_ numbers: [Int]) -> String {
-        var parts: [String] = []
-        var previous = 0
-        var run = 0
-        for number in numbers {
-            if !parts.isEmpty, number == previous + 1 {
-                run += 1
+        gaps(ranges: numbers.map { $0..<($0 + 1) })
+    }
+
+    /// The numbers of `ranges` (in any order, overlapping or not) as gaps and runs.
+    static func gaps(ranges: [Range<Int>]) -> String {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
             } else {
-                if run > 0 { parts.append("-\(run)") }
-                run = 0
-                parts.append(String(number - previous))
+                merged.append(range)
             }
-            previous = number
         }
-        if run > 0 { parts.append("-\(run)") }
-        return "[" + parts.joined(separator: ",") + "]"
+        var text = "["
+        var previous = 0
+        for (index, range) in merged.enumerated() {
+            if index > 0 { text += "," }
+            text += String(range.lowerBound - previous)
+            if range.count > 1 { text += ",-" + String(range.count - 1) }
+            previous = range.upperBound - 1
+        }
+        return text + "]"
     }
 
     /// `text` as a JSON string.

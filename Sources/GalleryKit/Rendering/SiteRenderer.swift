@@ -20,6 +20,8 @@ struct SiteRenderer: Sendable {
     private let sealing: SealedSite
     /// The sealer of each protection root's pages.
     private let sealers: [String: PageSealer]
+    /// Each photo's derivatives, for the search index.
+    private let photos: [String: PhotoDerivatives]
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -49,6 +51,7 @@ struct SiteRenderer: Sendable {
     ) {
         self.workers = workers
         self.sealing = sealing
+        self.photos = photos
         self.templates = templates
         self.themeAssets = themeAssets
         self.diagnostics = diagnostics
@@ -156,7 +159,7 @@ struct SiteRenderer: Sendable {
         let unused = Set(
             [
                 sealers.isEmpty ? builder.assetPaths["sealed.js"] : nil,
-                builder.search.isEmpty ? builder.assetPaths["search.js"] : nil,
+                builder.search.isOn ? nil : builder.assetPaths["search.js"],
             ].compactMap { $0 })
         for file in themeAssets.files where !unused.contains(file.path) { output.add(file, source: "assets") }
         for file in builder.photoSheets.files { output.addShared(file) }
@@ -200,16 +203,25 @@ struct SiteRenderer: Sendable {
             }, into: &output)
     }
 
-    /// `search/index.html` and the index files beside it, unless the site has no search.
+    /// `search/index.html` and the index files beside it, unless the site has no search. The
+    /// index is made beside the pages, or kept whole when the recycled site folder holds it made
+    /// from the same albums and photos.
     private func renderSearch(into output: inout RenderOutput) {
-        guard !builder.search.isEmpty else { return }
+        guard builder.search.isOn else { return }
         let path = SearchIndex.urlPath + "index.html"
         let source = builder.site.config.sourcePath ?? "search"
         let (templates, builder) = (templates, builder)
         output.page(path, prints.searchPage(path)) { output in
             output.render(path, "search", builder.searchPage(), source: source, templates)
         }
-        for file in builder.search.files { output.add(file, source: source) }
+        let meta = SearchIndex.urlPath + "meta.json"
+        let (site, photos, places) = (builder.site, photos, builder.places)
+        output.group(
+            first: meta, others: builder.search.previousFiles.filter { $0 != meta },
+            fingerprint: prints.searchIndexFiles(SearchIndex.urlPath), source: source
+        ) {
+            SearchIndexWriter.index(site, derivatives: photos, places: places).files
+        }
     }
 
     /// A collection drawn as albums (tags, places, the timeline): its list page at

@@ -29,6 +29,38 @@ import Testing
         #expect(try Self.read(sandbox, "search/index.html").contains("assets/search."))
     }
 
+    /// The index's files, by path, with their modification times.
+    static func indexTimes(_ sandbox: BuildSandbox) throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for path in Self.searchFiles(sandbox) where path.hasSuffix(".json") {
+            let url = sandbox.output.appendingPathComponent(path)
+            times[path] = try url.resourceValues(forKeys: [.contentModificationDateKey])
+                .contentModificationDate
+        }
+        return times
+    }
+
+    /// A rebuild that changes nothing the index is made from keeps its files (they are not
+    /// made or written again); a caption's new word is in the next one, as a full build has it.
+    @Test func theIndexIsKeptUntilWhatItIsMadeFromChanges() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let cache = sandbox.root.appendingPathComponent("cache")
+        for _ in 0..<3 { _ = await sandbox.build(cache: cache) }
+        let started = Date()
+        #expect(await sandbox.build(cache: cache).succeeded)
+        let times = try Self.indexTimes(sandbox)
+        #expect(times.count > 3 && times.keys.contains("search/meta.json"), "\(times.keys.sorted())")
+        #expect(times.values.allSatisfy { $0 < started }, "\(times)")
+        try sandbox.put(
+            "travel/harbour.md", "---\ntitle: \"The harbour\"\nalt: \"Blue water\"\n---\n\nBoats *asleep*.\n")
+        #expect(await sandbox.build(cache: cache).succeeded)
+        let terms = try Self.read(sandbox, "search/t-as.json")
+        #expect(terms.contains("\"asleep\""), "\(terms)")
+        let full = sandbox.root.appendingPathComponent("full")
+        #expect(await sandbox.build(output: full).succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, full)
+    }
+
     @Test func searchFalsePublishesNoneOfIt() async throws {
         let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
         let site = try String(contentsOf: sandbox.content.appendingPathComponent("site.yml"), encoding: .utf8)

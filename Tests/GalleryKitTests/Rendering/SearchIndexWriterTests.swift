@@ -4,7 +4,7 @@ import Testing
 @testable import GalleryKit
 
 /// The search index: the listed public photos' words as terms, each term's photos as gaps and
-/// runs in the file of its first two letters, the photos' tiles by 256; nothing of an unlisted
+/// runs in the file of its first two letters, the photos' tiles by 64; nothing of an unlisted
 /// or a password-protected album.
 @Suite struct SearchIndexWriterTests {
     typealias Photos = TagCollectionTests
@@ -31,12 +31,12 @@ import Testing
         file.flatMap { try? JSONSerialization.jsonObject(with: Data($0.contents)) }
     }
 
-    static func file(_ index: SearchIndex, _ name: String) -> OutputFile? {
+    static func file(_ index: SearchIndexWriter.Files, _ name: String) -> OutputFile? {
         index.files.first { $0.path == "search/" + name }
     }
 
     /// Each term's photos, from every term file.
-    static func postings(_ index: SearchIndex) -> [String: [Int]] {
+    static func postings(_ index: SearchIndexWriter.Files) -> [String: [Int]] {
         var all: [String: [Int]] = [:]
         for file in index.files where file.path.hasPrefix("search/t-") {
             for (term, gaps) in json(file) as? [String: [Int]] ?? [:] { all[term] = numbers(gaps) }
@@ -49,6 +49,12 @@ import Testing
         let text = SearchIndexWriter.gaps(numbers)
         let gaps = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Int])
         #expect(Self.numbers(gaps) == numbers)
+    }
+
+    /// An album's words are ranges of photos, its photos' own words single numbers; where they
+    /// overlap or touch, they are one run.
+    @Test func rangesMergeWhereTheyOverlapOrTouch() {
+        #expect(SearchIndexWriter.gaps(ranges: [5..<8, 0..<1, 6..<10, 10..<11, 20..<20]) == "[0,5,-5]")
     }
 
     @Test func aRunIsOneNumber() {
@@ -126,13 +132,14 @@ import Testing
         #expect(tiles[0][6] as? [Int] == [480] && tiles[1][7] as? String == "A glacier tongue")
     }
 
-    @Test func photosAreSplitIntoFilesOf256() {
+    @Test func photosAreSplitIntoFilesOf64() {
         let photos = (0..<300).map { Photos.photo("p\($0)", in: "big", tags: []) }
         let site = Photos.site([Album(sourcePath: "big", urlPath: "big/", title: "Big", photos: photos)])
         let index = SearchIndexWriter.index(
             site, derivatives: Photos.derivatives(photos), places: PlaceIndex())
-        #expect((Self.json(Self.file(index, "p-0.json")) as? [Any])?.count == 256)
-        #expect((Self.json(Self.file(index, "p-1.json")) as? [Any])?.count == 44)
+        #expect((Self.json(Self.file(index, "p-0.json")) as? [Any])?.count == 64)
+        #expect((Self.json(Self.file(index, "p-4.json")) as? [Any])?.count == 44)
+        #expect(Self.file(index, "p-5.json") == nil)
         // An album's photos are one run: its title costs a few bytes, however many photos.
         #expect(
             String(decoding: Self.file(index, "t-bi.json")?.contents ?? [], as: UTF8.self)
@@ -142,6 +149,8 @@ import Testing
     @Test func noShownPhotoMeansNoIndex() {
         let photos = [Photos.photo("a", in: "x", tags: [])]
         let site = Photos.site([Album(sourcePath: "x", urlPath: "x/", title: "X", photos: photos)])
-        #expect(SearchIndexWriter.index(site, derivatives: [:], places: PlaceIndex()).isEmpty)
+        #expect(SearchIndexWriter.index(site, derivatives: [:], places: PlaceIndex()).files.isEmpty)
+        #expect(!SearchIndexWriter.findsAPhoto(in: site, derivatives: [:]))
+        #expect(SearchIndexWriter.findsAPhoto(in: site, derivatives: Photos.derivatives(photos)))
     }
 }
