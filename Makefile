@@ -157,7 +157,7 @@ clean:
 # published pages' LCP, CLS and bytes against sigal's photoswipe theme, and the viewer's
 # gesture frame rates against PhotoSwipe. The scripts
 # install their own peers (hugo, vips, sigal, wrk) when missing.
-.PHONY: bench bench-video
+.PHONY: bench bench-video bench-search
 bench: build
 	Benchmarks/images.sh
 	Benchmarks/rebuild.sh
@@ -166,6 +166,13 @@ bench: build
 	Benchmarks/video.sh
 	Benchmarks/webperf.sh
 	Benchmarks/viewer_motion.sh
+	$(MAKE) bench-search
+
+# The search index of a 10,000-photo site: bytes per photo, builds, keystroke to tiles in
+# Chromium (selenium and Pillow from the test venv).
+bench-search: build venv
+	$(VENV)/bin/python Benchmarks/search_index.py
+	$(VENV)/bin/python Benchmarks/search_index.py --bare
 
 bench-video: build
 	Benchmarks/video.sh
