@@ -311,7 +311,8 @@ def test_the_menu_opens_and_closes_from_the_keyboard_without_javascript(sites, s
     assert "gk-js" not in sized.find_element(By.TAG_NAME, "html").get_attribute("class")
     summary = sized.find_element(By.CSS_SELECTOR, ".site-menu summary")
     links = sized.find_elements(By.CSS_SELECTOR, ".site-menu a")
-    assert len(links) == 13, "Home and 12 albums"
+    assert len(links) == 14, "Home, 12 albums and Search"
+    assert links[-1].get_attribute("href").endswith("/search/")
     assert not any(a.is_displayed() for a in links)
     # Tab to the button as a keyboard user does (past the skip link and the site title).
     for _ in range(4):
@@ -323,7 +324,7 @@ def test_the_menu_opens_and_closes_from_the_keyboard_without_javascript(sites, s
     time.sleep(0.1)
     assert sized.find_element(By.CSS_SELECTOR, ".site-menu").get_attribute("open") is not None
     shown = [a for a in links if a.is_displayed()]
-    assert len(shown) == 13
+    assert len(shown) == 14
     # The open menu lies inside the screen.
     right, bottom = sized.execute_script(
         "const r = document.querySelector('.site-menu ul').getBoundingClientRect(); return [r.right, r.left];")

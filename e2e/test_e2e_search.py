@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import emulate_viewport
 from PIL import Image
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -135,6 +136,8 @@ def search_for(browser, text: str, expected: list[str]) -> None:
 @pytest.mark.browser
 def test_typing_finds_photos_by_every_kind_of_word(site, serve, browser, axe_check):
     base = serve(site, headers={"Content-Security-Policy": POLICY})
+    # A laptop: the header has the field (on a phone its menu links to the search page).
+    emulate_viewport(browser, 1280, 800)
     added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LISTENER})
     try:
         browser.get(base + "search/")
@@ -177,5 +180,25 @@ def test_typing_finds_photos_by_every_kind_of_word(site, serve, browser, axe_che
         assert results(browser) == ["/iceland/glacier/"]
         assert browser.find_element(By.ID, "gk-search-q").get_attribute("value") == "glacier"
         assert browser.execute_script("return window.__csp") == []
+        # A phone: the navigation is a menu, and its last link is the search page.
+        emulate_viewport(browser, 390, 844, dpr=3, mobile=True)
+        browser.get(base + "france/")
+        assert not browser.find_element(By.CSS_SELECTOR, ".site-search input").is_displayed()
+        menu = browser.find_elements(By.CSS_SELECTOR, ".site-menu a")
+        assert menu[-1].get_attribute("textContent") == "Search"
+        assert menu[-1].get_attribute("href") == base + "search/"
+        # Its tiles fill the column, two or more to a row of landscapes.
+        browser.get(base + "search/?q=iceland")
+        deadline = time.time() + 5
+        while time.time() < deadline and len(results(browser)) < 4:
+            time.sleep(0.05)
+        boxes = browser.execute_script(
+            "return [...document.querySelectorAll('.gk-search-tiles img')].map(i => {"
+            "const r = i.getBoundingClientRect(); return [r.left, r.right, r.top]})")
+        column = browser.execute_script(
+            "const r = document.querySelector('.gk-search-tiles').getBoundingClientRect(); return [r.left, r.right]")
+        assert len(boxes) == 4 and all(column[0] - 0.5 <= b[0] and b[1] <= column[1] + 0.5 for b in boxes), boxes
+        assert boxes[0][2] == boxes[1][2], "the first row holds two tiles or more"
     finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})

@@ -250,8 +250,7 @@ struct PageFingerprints: Sendable {
 
     func timelineList(_ path: String) -> String { page(path, timelineList) }
 
-    /// The search page: the names, links and counts of the albums, tags and places it lists
-    /// (its index files are fingerprinted by their bytes).
+    /// The search page: the names, links and counts of the albums, tags and places it lists.
     func searchPage(_ path: String) -> String { page(path, searchList) }
 
     /// The search index's files: the site's, and what the index is made from.

@@ -51,7 +51,7 @@ enum SearchIndexWriter {
         _ site: Site, derivatives: [String: PhotoDerivatives], places: PlaceIndex
     ) -> Files {
         var writer = Writer(places: places)
-        writer.walk(site.root, albumTerms: [], inheritedDate: nil)
+        writer.walk(site.root, titles: [], inheritedDate: nil)
         return writer.finish(derivatives: derivatives)
     }
 
@@ -60,7 +60,7 @@ enum SearchIndexWriter {
         let places: PlaceIndex
         /// `[path, title]` of each album, as JSON.
         var albums: [String] = []
-        /// Each album's terms (its title's, its tags', and its ancestors' titles').
+        /// Each album's terms (its title's and its ancestors' titles', its own tags').
         var albumTerms: [[String]] = []
         /// Each photo's entry, as JSON.
         var photos: [String] = []
@@ -77,20 +77,21 @@ enum SearchIndexWriter {
             self.places = places
         }
 
-        mutating func walk(_ album: Album, albumTerms inherited: [String], inheritedDate: Date?) {
+        /// Numbers `album` and the albums below it; `titles` are the terms of the titles above
+        /// it (the site's own left out).
+        mutating func walk(_ album: Album, titles inherited: [String], inheritedDate: Date?) {
             guard !album.unlisted, album.isPublic else { return }
             let date = album.date ?? inheritedDate
-            var terms = inherited
-            if !album.urlPath.isEmpty { terms += SearchText.terms(album.title) }
-            for tag in album.tags { terms += SearchText.terms(tag) }
+            let titles = inherited + (album.urlPath.isEmpty ? [] : SearchText.terms(album.title))
             let number = albums.count
             albums.append("[\(json(LinkBuilder.percentEncoded(album.urlPath))),\(json(album.title))]")
-            albumTerms.append(terms)
+            // Its `tags:` are its own photos' keywords, as on the tag pages.
+            albumTerms.append(titles + album.tags.flatMap(SearchText.terms))
             for photo in album.photos {
                 pending.append((photo, number, album.urlPath, date))
             }
             for child in album.albums {
-                walk(child, albumTerms: album.urlPath.isEmpty ? [] : terms, inheritedDate: date)
+                walk(child, titles: titles, inheritedDate: date)
             }
         }
 

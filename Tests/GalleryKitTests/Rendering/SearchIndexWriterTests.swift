@@ -78,6 +78,7 @@ import Testing
         glacier.alt = "A glacier tongue"
         var iceland = Album(
             sourcePath: "iceland", urlPath: "iceland/", title: "Iceland", photos: [falls, glacier])
+        iceland.tags = ["Nordic"]
         iceland.albums = [
             Album(
                 sourcePath: "iceland/south", urlPath: "iceland/south/", title: "South coast",
@@ -108,6 +109,8 @@ import Testing
         // Numbered in site order: falls 0, glacier 1, puffin 2.
         #expect(postings["iceland"] == [0, 1, 2])
         #expect(postings["south"] == [2])
+        // An album's `tags:` are its own photos' keywords, not its sub-albums'.
+        #expect(postings["nordic"] == [0, 1])
         #expect(postings["skogafoss"] == [0] && postings["rain"] == [0])
         #expect(postings["waterfall"] == [0])
         #expect(postings["meltwater"] == [1] && postings["tongue"] == [1] && postings["vik"] == [1])
