@@ -116,6 +116,9 @@ def test_without_javascript_the_page_lists_tags_and_places(site):
     assert '<form class="site-search" role="search" action="/search/">' in home
     assert "search." not in "".join(line for line in home.splitlines() if "<script" in line)
     assert "assets/search." in page
+    # The search page has its own field, not a second one in its header; its menu link is current.
+    assert 'class="site-search"' not in page
+    assert '<a href="/search/" aria-current="page">Search</a>' in page
 
 
 def results(browser) -> list[str]:
