@@ -3,7 +3,8 @@
 // lower case, no accents, a few letters spelled out, runs of letters and digits of two or more;
 // each word of the query must begin a term of the photo. A query loads meta.json once, the
 // term file of each word (t-<its first two letters>.json) and the photo files (p-<n>.json) of
-// the results it shows, each file once. Without this script the page lists tags and places.
+// the results it shows, each file once. Without this script the page lists albums, tags and
+// places.
 (() => {
   const results = document.querySelector("[data-gk-results]");
   const form = document.querySelector(".gk-search-form");

@@ -49,7 +49,8 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case maps
     /// Put the photos on the year and month pages of `timeline: true` (``TimelineCollection``).
     case timeline
-    /// The search index of the listed public photos' words (``SearchIndexWriter``).
+    /// Whether the site has search, and the index files the recycled site folder records; the
+    /// index itself (``SearchIndexWriter``) is made, or kept whole, in ``render``.
     case search
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
     /// in their album order first (``PhotoOrdering``).
