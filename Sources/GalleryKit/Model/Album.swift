@@ -103,6 +103,13 @@ struct Album: Sendable, Hashable {
     /// Whether the album is public: not sealed by a password.
     var isPublic: Bool { protection == nil }
 
+    /// This album and every album below it that is listed and public, parents before
+    /// children: what pages shown to everyone may list (below an unlisted or protected album
+    /// every album is unlisted or protected too).
+    var listedPublicAlbums: [Album] {
+        allAlbums.filter { !$0.unlisted && $0.isPublic }
+    }
+
     /// The albums below this one that are listed, in order.
     var listedAlbums: [Album] { albums.filter { !$0.unlisted } }
 }

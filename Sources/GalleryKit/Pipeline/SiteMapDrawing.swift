@@ -18,8 +18,8 @@ struct SiteMapDrawing {
                 }
             },
             label: "Map of every place of the site", id: "gk-map-site")
-        for album in site.root.allAlbums
-        where !album.urlPath.isEmpty && album.isPublic && !album.unlisted && (album.map ?? site.config.maps) {
+        for album in site.root.listedPublicAlbums
+        where !album.urlPath.isEmpty && (album.map ?? site.config.maps) {
             let markers = places.counts(of: album.photos).compactMap { name, count -> MapMarker? in
                 guard let place = places.place(named: name), let point = place.point else { return nil }
                 return MapMarker(

@@ -17,7 +17,7 @@ enum TagCollection {
         var bySlug: [String: PhotoTag] = [:]
         var slugsOfPhoto: [String: [String]] = [:]
         var noted: Set<String> = []
-        for album in site.root.allAlbums where !album.unlisted && album.isPublic {
+        for album in site.root.listedPublicAlbums {
             for photo in album.photos {
                 guard let made = derivatives[photo.sourcePath], !made.renditions.isEmpty else { continue }
                 var slugs: [String] = []

@@ -22,7 +22,7 @@ extension ContextBuilder {
     /// Every listed public album below the root, newest first (then by URL path, so ties are
     /// stable): a password-protected album is in no feed.
     func albumsNewestFirst() -> [Album] {
-        site.root.albums.flatMap(\.allAlbums).filter { !$0.unlisted && $0.isPublic }
+        site.root.listedPublicAlbums.filter { !$0.urlPath.isEmpty }
             .map { (album: $0, date: effectiveDate($0)) }
             .sorted { ($1.date, $0.album.urlPath) < ($0.date, $1.album.urlPath) }
             .map(\.album)
@@ -64,7 +64,7 @@ extension ContextBuilder {
     func sitemapContext() -> TemplateValue {
         var paths = [""]
         paths += sortedPages.filter { $0.protection == nil }.map(\.urlPath)
-        for album in site.root.allAlbums where !album.unlisted && album.isPublic {
+        for album in site.root.listedPublicAlbums {
             if !album.urlPath.isEmpty {
                 paths += albumPageSlices(album).map { Self.albumPagePath(album, page: $0.index) }
             }

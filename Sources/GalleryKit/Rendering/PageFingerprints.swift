@@ -157,19 +157,13 @@ struct PageFingerprints: Sendable {
         }
         searchList = Fingerprint.of { print in
             guard builder.search.isOn else { return }
-            for album in builder.searchAlbums {
-                print.add("album", "\(album.title)\u{0}\(album.urlPath)\u{0}\(builder.countLabel(album))")
-            }
-            for tag in builder.tags.tags {
-                print.add("tag", "\(tag.name)\u{0}\(tag.urlPath)\u{0}\(tag.photos.count)")
-            }
-            for place in builder.places.places {
-                print.add("place", "\(place.name.display)\u{0}\(place.urlPath)\u{0}\(place.photos.count)")
+            for list in builder.searchLists() {
+                print.add(list.id, list.links.map { "\($0.name)\u{0}\($0.urlPath)\u{0}\($0.count)" })
             }
         }
         searchIndex = Fingerprint.of { print in
             guard builder.search.isOn else { return }
-            for album in [site.root] + builder.searchAlbums { print.add("album", albums[album.sourcePath]) }
+            for album in site.root.listedPublicAlbums { print.add("album", albums[album.sourcePath]) }
         }
         self.photos = photos
         self.albums = albums

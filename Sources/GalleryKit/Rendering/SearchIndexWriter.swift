@@ -39,12 +39,9 @@ enum SearchIndexWriter {
 
     /// True when a listed public album shows a photo: a site without one has no search.
     static func findsAPhoto(in site: Site, derivatives: [String: PhotoDerivatives]) -> Bool {
-        func finds(_ album: Album) -> Bool {
-            guard !album.unlisted, album.isPublic else { return false }
-            return album.photos.contains { derivatives[$0.sourcePath]?.renditions.isEmpty == false }
-                || album.albums.contains(where: finds)
+        site.root.listedPublicAlbums.contains { album in
+            album.photos.contains { derivatives[$0.sourcePath]?.renditions.isEmpty == false }
         }
-        return finds(site.root)
     }
 
     static func index(
