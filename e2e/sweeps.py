@@ -3,6 +3,8 @@
 A sweep (every viewport, every page) keeps one case of each kind in `make test`, the phone and
 the laptop by default; the other cases are marked ``full`` and run in `make test-full`, which
 `.ci/run` runs after `make test`. So `make test` stays under 15 minutes and no check is lost.
+A few slow sweeps keep only the phone (`kept=("phone",)`), whose layout is the harder case;
+their laptop case runs in `make test-full`.
 """
 
 from __future__ import annotations
