@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import io
 import struct
+import subprocess
 from pathlib import Path
 
+from live_fixtures import SRATIONAL, apple_exif
 from PIL import Image
 
 HDRGM = "http://ns.adobe.com/hdr-gain-map/1.0/"
@@ -89,3 +91,188 @@ def ultra_hdr(path: Path, size: tuple[int, int] = (1600, 1200), orientation: int
     mpf = _segment(0xE2, _mpf(primary_length, len(gain_map), primary_length - tiff_start))
     path.write_bytes(head + mpf + primary[at:] + gain_map)
     return width // 4, height // 4
+
+
+# ---------------------------------------------------------------------------------------------
+# An iPhone HEIC with Apple's HDR gain map.
+#
+# iPhones (12 and later) store the gain map as an auxiliary image of the primary: an hvc1 item
+# whose `auxC` property says `urn:com:apple:photo:2020:aux:hdrgainmap`, tied to the primary by
+# an `auxl` item reference, grey, half the photo's width and height, its values linear light
+# encoded with the Rec. 709 transfer function. How far it brightens is in the Apple MakerNote:
+# tags 0x0021 (exiftool's HDRHeadroom) and 0x0030 (HDRGain), signed rationals. No tool here
+# writes one (libheif 1.15 has no API to add an auxiliary image), so the file is assembled here
+# box by box (ISO/IEC 14496-12 and 23008-12) from two plain HEICs that ImageMagick encodes
+# through libheif: their `hvcC`, `ispe` and `pixi` properties and coded data are reused.
+
+APPLE_GAIN_MAP = b"urn:com:apple:photo:2020:aux:hdrgainmap\0"
+
+
+def _box(kind: bytes, payload: bytes) -> bytes:
+    return struct.pack(">I", 8 + len(payload)) + kind + payload
+
+
+def _full_box(kind: bytes, version: int, flags: int, payload: bytes) -> bytes:
+    return _box(kind, bytes([version]) + flags.to_bytes(3, "big") + payload)
+
+
+def _children(data: bytes, start: int, end: int) -> dict[bytes, list[tuple[int, int]]]:
+    """The boxes between `start` and `end`: type -> [(payload start, box end)]."""
+    found: dict[bytes, list[tuple[int, int]]] = {}
+    at = start
+    while at + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[at : at + 8])
+        header = 8
+        if size == 1:
+            size, header = struct.unpack(">Q", data[at + 8 : at + 16])[0], 16
+        elif size == 0:
+            size = end - at
+        found.setdefault(kind, []).append((at + header, at + size))
+        at += size
+    return found
+
+
+def _number(data: bytes, at: int, size: int) -> tuple[int, int]:
+    return (int.from_bytes(data[at : at + size], "big") if size else 0), at + size
+
+
+def _coded_image(data: bytes) -> tuple[list[tuple[bytes, bool]], bytes]:
+    """The primary item of a plain HEIC: its properties (box, essential) and its coded data."""
+    top = _children(data, 0, len(data))
+    meta_start, meta_end = top[b"meta"][0]
+    meta = _children(data, meta_start + 4, meta_end)
+    primary, _ = _number(data, meta[b"pitm"][0][0] + 4, 2)
+    ipco_start, ipco_end = _children(data, *meta[b"iprp"][0])[b"ipco"][0]
+    ipma_start, _ = _children(data, *meta[b"iprp"][0])[b"ipma"][0]
+    # ipco's boxes in order (ipma counts them from 1)
+    boxes = []
+    at = ipco_start
+    while at < ipco_end:
+        size = struct.unpack(">I", data[at : at + 4])[0]
+        boxes.append(data[at : at + size])
+        at += size
+    version, flags = data[ipma_start], int.from_bytes(data[ipma_start + 1 : ipma_start + 4], "big")
+    count, at = _number(data, ipma_start + 4, 4)
+    properties: list[tuple[bytes, bool]] = []
+    for _ in range(count):
+        item, at = _number(data, at, 2 if version < 1 else 4)
+        associations, at = _number(data, at, 1)
+        for _ in range(associations):
+            value, at = _number(data, at, 2 if flags & 1 else 1)
+            essential = bool(value >> (15 if flags & 1 else 7))
+            index = value & (0x7FFF if flags & 1 else 0x7F)
+            if item == primary and index:
+                properties.append((boxes[index - 1], essential))
+    iloc_start, _ = meta[b"iloc"][0]
+    version = data[iloc_start]
+    at = iloc_start + 4
+    offset_size, length_size = data[at] >> 4, data[at] & 15
+    base_size, index_size = data[at + 1] >> 4, (data[at + 1] & 15 if version in (1, 2) else 0)
+    count, at = _number(data, at + 2, 2 if version < 2 else 4)
+    for _ in range(count):
+        item, at = _number(data, at, 2 if version < 2 else 4)
+        if version in (1, 2):
+            at += 2  # construction method: 0, in the file
+        at += 2  # data reference index
+        base, at = _number(data, at, base_size)
+        extents, at = _number(data, at, 2)
+        coded = b""
+        for _ in range(extents):
+            _, at = _number(data, at, index_size)
+            offset, at = _number(data, at, offset_size)
+            length, at = _number(data, at, length_size)
+            coded += data[base + offset : base + offset + length]
+        if item == primary:
+            return properties, coded
+    raise ValueError("no primary item in the HEIC")
+
+
+def _heic(picture: Image.Image, work: Path, name: str) -> tuple[list[tuple[bytes, bool]], bytes]:
+    """`picture` encoded by ImageMagick (libheif, x265) and taken apart."""
+    png, heic = work / f"{name}.png", work / f"{name}.heic"
+    picture.save(png)
+    subprocess.run(["convert", str(png), "-strip", "-quality", "90", str(heic)], check=True, timeout=120)
+    return _coded_image(heic.read_bytes())
+
+
+def apple_hdr_heic(
+    path: Path,
+    size: tuple[int, int] = (1600, 1200),
+    orientation: int = 1,
+    makernote: tuple[float, float] | None = (1.0, 0.0),
+    gain: int = 255,
+) -> tuple[int, int]:
+    """Writes an iPhone-like HEIC: a colour ramp stored as `size` (turned for display by an
+    `irot` as `orientation` says, with the same EXIF Orientation, as iPhones write both) with a
+    gain map of half its width and height, as stored (no `irot` of its own), `gain` in the
+    photo's top-left quarter and 40 elsewhere; `makernote` the MakerNote's (0x0021, 0x0030),
+    (1.0, 0.0) meaning 8x (3 stops) of headroom. Returns the gain map's size."""
+    width, height = size
+    work = path.parent / f".{path.name}.parts"
+    work.mkdir()
+    picture = Image.merge(
+        "RGB",
+        [
+            Image.linear_gradient("L").rotate(90).resize(size),
+            Image.linear_gradient("L").resize(size),
+            Image.new("L", size, 120),
+        ],
+    )
+    gain_map = Image.new("L", (width // 2, height // 2), 40)
+    gain_map.paste(gain, (0, 0, width // 4, height // 4))
+    photo_properties, photo_data = _heic(picture, work, "photo")
+    gain_properties, gain_data = _heic(gain_map, work, "gain")
+    for part in work.iterdir():
+        part.unlink()
+    work.rmdir()
+
+    entries = []
+    if makernote is not None:
+        for tag, value in zip((0x0021, 0x0030), makernote):
+            entries.append((tag, SRATIONAL, struct.pack(">ii", round(value * 1_000_000), 1_000_000)))
+    exif = struct.pack(">I", 6) + apple_exif(entries, orientation=orientation)
+
+    # Properties: the photo's, its rotation, the gain map's, the auxiliary type.
+    rotation = {1: 0, 3: 2, 6: 3, 8: 1}[orientation]  # irot: quarter turns anticlockwise
+    photo_properties = photo_properties + ([(_box(b"irot", bytes([rotation])), True)] if rotation else [])
+    gain_properties = gain_properties + [(_full_box(b"auxC", 0, 0, APPLE_GAIN_MAP), True)]
+    ipco = b"".join(box for box, _ in photo_properties + gain_properties)
+    associations = b""
+    first = 1
+    for item, properties in ((1, photo_properties), (2, gain_properties)):
+        associations += struct.pack(">HB", item, len(properties))
+        for index, (_, essential) in enumerate(properties, first):
+            associations += bytes([index | (0x80 if essential else 0)])
+        first += len(properties)
+    iprp = _box(b"iprp", _box(b"ipco", ipco) + _full_box(b"ipma", 0, 0, struct.pack(">I", 2) + associations))
+    iinf = _full_box(
+        b"iinf",
+        0,
+        0,
+        struct.pack(">H", 3)
+        + _full_box(b"infe", 2, 0, struct.pack(">HH", 1, 0) + b"hvc1" + b"\0")
+        + _full_box(b"infe", 2, 1, struct.pack(">HH", 2, 0) + b"hvc1" + b"\0")  # hidden
+        + _full_box(b"infe", 2, 0, struct.pack(">HH", 3, 0) + b"Exif" + b"\0"),
+    )
+    iref = _full_box(
+        b"iref", 0, 0, _box(b"auxl", struct.pack(">HHH", 2, 1, 1)) + _box(b"cdsc", struct.pack(">HHH", 3, 1, 1))
+    )
+    payloads = [photo_data, gain_data, exif]
+
+    def meta(mdat_start: int) -> bytes:
+        locations = b""
+        at = mdat_start
+        for item, payload in enumerate(payloads, 1):
+            locations += struct.pack(">HHHII", item, 0, 1, at, len(payload))
+            at += len(payload)
+        iloc = _full_box(b"iloc", 0, 0, bytes([0x44, 0x00]) + struct.pack(">H", len(payloads)) + locations)
+        hdlr = _full_box(b"hdlr", 0, 0, bytes(4) + b"pict" + bytes(12) + b"\0")
+        dinf = _box(b"dinf", _full_box(b"dref", 0, 0, struct.pack(">I", 1) + _full_box(b"url ", 0, 1, b"")))
+        pitm = _full_box(b"pitm", 0, 0, struct.pack(">H", 1))
+        return _full_box(b"meta", 0, 0, hdlr + dinf + pitm + iloc + iinf + iref + iprp)
+
+    ftyp = _box(b"ftyp", b"heic" + bytes(4) + b"mif1heic")
+    head = ftyp + meta(0)
+    head = ftyp + meta(len(head) + 8)
+    path.write_bytes(head + _box(b"mdat", b"".join(payloads)))
+    return width // 2, height // 2

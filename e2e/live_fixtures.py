@@ -24,7 +24,7 @@ from pathlib import Path
 from PIL import Image
 
 # TIFF field types
-ASCII, LONG, UNDEFINED, SLONG = 2, 4, 7, 9
+SHORT, ASCII, LONG, UNDEFINED, SLONG, SRATIONAL = 3, 2, 4, 7, 9, 10
 LOCATION = "+48.8582+002.2945+035.000/"  # ISO 6709: latitude, longitude, altitude in metres
 
 
@@ -35,7 +35,7 @@ def _ifd(entries: list[tuple[int, int, bytes]], at: int) -> bytes:
     extra = b""
     extra_at = at + 2 + 12 * len(entries) + 4
     for tag, kind, value in sorted(entries):
-        count = len(value) // (4 if kind in (LONG, SLONG) else 1)
+        count = len(value) // {SHORT: 2, LONG: 4, SLONG: 4, SRATIONAL: 8}.get(kind, 1)
         if len(value) <= 4:
             body += struct.pack(">HHI", tag, kind, count) + value.ljust(4, b"\0")
         else:
@@ -44,21 +44,29 @@ def _ifd(entries: list[tuple[int, int, bytes]], at: int) -> bytes:
     return body + struct.pack(">I", 0) + extra
 
 
-def apple_makernote(content_identifier: str) -> bytes:
-    """An iPhone's MakerNote: MakerNoteVersion 14 and the content identifier, its offset
-    counted from the start of the MakerNote."""
-    entries = [(0x0001, SLONG, struct.pack(">i", 14)), (0x0011, ASCII, content_identifier.encode() + b"\0")]
-    return b"Apple iOS\0" + b"\0\x01" + b"MM" + _ifd(entries, 14)
+def apple_makernote(entries: list[tuple[int, int, bytes]]) -> bytes:
+    """An iPhone's MakerNote: MakerNoteVersion 14 and `entries`, their offsets counted from the
+    start of the MakerNote."""
+    return b"Apple iOS\0" + b"\0\x01" + b"MM" + _ifd([(0x0001, SLONG, struct.pack(">i", 14)), *entries], 14)
 
 
-def _exif(content_identifier: str | None, date: str) -> bytes:
-    """An APP1 Exif payload, big-endian as iPhones write it: Make and Model in IFD0, then
-    DateTimeOriginal and the MakerNote (UNDEFINED) in the Exif IFD. Built here because Pillow
-    writes an unknown tag's bytes as BYTE, not UNDEFINED."""
+def content_identifier_entry(content_identifier: str) -> tuple[int, int, bytes]:
+    """MakerNote tag 0x0011, the content identifier (exiftool's MediaGroupUUID)."""
+    return (0x0011, ASCII, content_identifier.encode() + b"\0")
+
+
+def apple_exif(
+    makernote: list[tuple[int, int, bytes]] | None, date: str = "2024:05:01 12:00:00", orientation: int | None = None
+) -> bytes:
+    """An APP1 Exif payload, big-endian as iPhones write it: Make, Model (and Orientation) in
+    IFD0, then DateTimeOriginal and the MakerNote (UNDEFINED) with `makernote`'s entries in the
+    Exif IFD. Built here because Pillow writes an unknown tag's bytes as BYTE, not UNDEFINED."""
     camera = [(0x010F, ASCII, b"Apple\0"), (0x0110, ASCII, b"iPhone 15\0")]
+    if orientation is not None:
+        camera.append((0x0112, SHORT, struct.pack(">H", orientation)))
     exif = [(0x9003, ASCII, date.encode() + b"\0")]
-    if content_identifier is not None:
-        exif.append((0x927C, UNDEFINED, apple_makernote(content_identifier)))
+    if makernote is not None:
+        exif.append((0x927C, UNDEFINED, apple_makernote(makernote)))
     exif_at = 8 + len(_ifd(camera + [(0x8769, LONG, bytes(4))], 8))
     ifd0 = _ifd(camera + [(0x8769, LONG, struct.pack(">I", exif_at))], 8)
     return b"Exif\0\0MM\0*" + struct.pack(">I", 8) + ifd0 + _ifd(exif, exif_at)
@@ -72,7 +80,7 @@ def live_still(
     date: str = "2024:05:01 12:00:00",
 ) -> None:
     """The still of a Live Photo, an iPhone's JPEG; without an identifier, one taken alone."""
-    exif = _exif(content_identifier, date)
+    exif = apple_exif(None if content_identifier is None else [content_identifier_entry(content_identifier)], date)
     Image.new("RGB", size, colour).save(path, "JPEG", quality=90, exif=exif)
 
 

@@ -32,7 +32,8 @@ extension DerivativeCache {
         let contentHash = try contentHash(of: sourceURL, read: read)
         let text = Self.canonicalDescription(
             contentHash: contentHash,
-            settingsFingerprint: settingsFingerprint(settings) + settings.rawSuffix(for: photo.fileName),
+            settingsFingerprint: settingsFingerprint(settings) + settings.rawSuffix(for: photo.fileName)
+                + ImageSettings.formatRevision(for: photo.fileName),
             photo: photo, pipelineVersion: pipelineVersion)
         return CacheKey(hex: SHA256.hex(text), contentHash: contentHash)
     }

@@ -51,6 +51,12 @@ package enum FuzzEntryPoints {
                 let flat = PixelOperations.flattenPremultiplied(
                     PixelOperations.premultiplied(decoded.pixels), onto: ImageSettings.defaultBackground)
                 digest &+= try shrink(flat) &+ (decoded.iccProfile?.count ?? 0)
+            case .heic:
+                // An iPhone's HDR gain map: the MakerNote's headroom, the auxiliary image.
+                let map = try AppleGainMap.read(
+                    bytes, orientation: max(1, scale % 9), photoWidth: 64, photoHeight: 48,
+                    maxPixels: maxPixels)
+                digest &+= map?.pixels.width ?? 0
             case .tiff, .unknown:
                 // What a camera RAW name sends to LibRaw: TIFF containers (CR2, NEF, DNG...)
                 // and formats of their own (CR3, RAF, ORF...).
@@ -68,10 +74,14 @@ package enum FuzzEntryPoints {
         return digest
     }
 
-    /// The EXIF reader on an APP1 payload; `Exif\0\0` is put in front when `bytes` lacks it, so
-    /// the input is the TIFF structure itself.
+    /// The EXIF reader on an APP1 payload, and its Apple MakerNote with the HDR headroom read
+    /// from it; `Exif\0\0` is put in front when `bytes` lacks it, so the input is the TIFF
+    /// structure itself.
     package static func exif(_ bytes: [UInt8]) -> Int {
-        ImagePipeline.readTIFF(bytes).map(digestOf) ?? 0
+        let prefix = EmbeddedMetadata.exifPrefix
+        let makerNote = ExifReader.appleMakerNote(bytes.starts(with: prefix) ? bytes : prefix + bytes)
+        let headroom = AppleGainMap.headroom(makerNote: makerNote).map { Int($0 * 100) } ?? 0
+        return (ImagePipeline.readTIFF(bytes).map(digestOf) ?? 0) &+ makerNote.count &+ headroom
     }
 
     /// A Markdown file's front matter (YAML or sigal-style headers) read as an album's

@@ -9,6 +9,8 @@
 /// Walkers check every length against the data and move strictly forward.
 enum EmbeddedMetadata {
     static let xmpPrefix = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+    /// What comes before the TIFF data in a JPEG's APP1 Exif payload, and what libexif expects.
+    static let exifPrefix = Array("Exif\0\0".utf8)
     static let extendedPrefix = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
     static let photoshopPrefix = Array("Photoshop 3.0\0".utf8)
 

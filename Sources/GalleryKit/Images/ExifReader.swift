@@ -72,14 +72,24 @@ enum ExifReader {
     /// halves of a Live Photo: the still's MakerNote, the movie's
     /// `com.apple.quicktime.content.identifier`), from an APP1 payload (`Exif\0\0` first); nil
     /// when there is no Apple MakerNote or it has none.
+    static func appleContentIdentifier(_ payload: [UInt8]) -> String? {
+        guard let entry = appleMakerNote(payload)[0x0011], entry.type == 2, entry.count <= 256 else {
+            return nil
+        }
+        let text = String(decoding: entry.data.prefix { $0 != 0 }, as: UTF8.self)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The entries of the Apple MakerNote in an APP1 payload (`Exif\0\0` first), by tag, their
+    /// values big-endian; empty when there is none.
     ///
     /// libexif finds the MakerNote entry; its contents are read here: libexif 0.6.24 reads
     /// Apple's values 6 bytes too early (it leaves out the `Exif\0\0` header when it adds the
-    /// MakerNote's position), so the identifier it gives is empty or garbage. Apple's MakerNote
-    /// is `Apple iOS\0`, a version (2 bytes), `MM`, then an IFD whose offsets count from the
+    /// MakerNote's position), so what it gives is empty or garbage. Apple's MakerNote is
+    /// `Apple iOS\0`, a version (2 bytes), `MM`, then an IFD whose offsets count from the
     /// MakerNote's first byte.
-    static func appleContentIdentifier(_ payload: [UInt8]) -> String? {
-        guard payload.count > 14, let data = exif_data_new() else { return nil }
+    static func appleMakerNote(_ payload: [UInt8]) -> [UInt16: ExifEntry] {
+        guard payload.count > 14, let data = exif_data_new() else { return [:] }
         defer { exif_data_unref(data) }
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
         payload.withUnsafeBufferPointer { bytes in
@@ -87,24 +97,27 @@ enum ExifReader {
         }
         guard let camera = data.pointee.ifd.2,
             let entry = exif_content_get_entry(camera, EXIF_TAG_MAKER_NOTE), let bytes = entry.pointee.data
-        else { return nil }
+        else { return [:] }
         let note = Array(UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size)))
         guard note.count > 16, note.starts(with: Array("Apple iOS\0".utf8)), note[12] == 0x4D,
             note[13] == 0x4D
-        else { return nil }
+        else { return [:] }
         let number = { (at: Int, count: Int) in note[at..<at + count].reduce(0) { $0 << 8 | Int($1) } }
-        let entries = number(14, 2)
-        for index in 0..<min(entries, 256) {
+        var entries: [UInt16: ExifEntry] = [:]
+        for index in 0..<min(number(14, 2), 256) {
             let at = 16 + index * 12
-            guard at + 12 <= note.count else { return nil }
-            guard number(at, 2) == 0x0011, number(at + 2, 2) == 2 else { continue }
+            guard at + 12 <= note.count else { break }
+            let tag = UInt16(number(at, 2))
+            let type = UInt16(number(at + 2, 2))
             let count = number(at + 4, 4)
-            let start = count <= 4 ? at + 8 : number(at + 8, 4)
-            guard count > 0, count <= 256, start + count <= note.count else { return nil }
-            let text = String(decoding: note[start..<start + count].prefix { $0 != 0 }, as: UTF8.self)
-            return text.isEmpty ? nil : text
+            guard let unit = ExifValue.size(ofType: type), count > 0, count <= 65_535 else { continue }
+            let size = unit * count
+            let start = size <= 4 ? at + 8 : number(at + 8, 4)
+            guard start + size <= note.count, entries[tag] == nil else { continue }
+            entries[tag] = ExifEntry(
+                tag: tag, type: type, count: UInt32(count), data: Array(note[start..<start + size]))
         }
-        return nil
+        return entries
     }
 
     private static func copyEntry(_ content: UnsafeMutablePointer<ExifContent>, _ tag: UInt16)

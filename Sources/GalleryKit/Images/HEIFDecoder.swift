@@ -74,7 +74,11 @@ enum HEIFDecoder {
         }
     }
 
-    private static func decodePixels(_ handle: OpaquePointer) throws(CodecFailure) -> PixelBuffer {
+    /// The pixels of `handle`, 8 bits per channel, RGB or RGBA when it has alpha; `stored`
+    /// leaves out the item's rotation, mirroring and crop.
+    private static func decodePixels(_ handle: OpaquePointer, stored: Bool = false) throws(CodecFailure)
+        -> PixelBuffer
+    {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let channels = hasAlpha ? 4 : 3
         guard let options = heif_decoding_options_alloc() else {
@@ -83,6 +87,7 @@ enum HEIFDecoder {
         defer { heif_decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1  // 10-bit HEIC becomes 8 bits per channel
         options.pointee.strict_decoding = 1  // corrupt data is an error, not a best-effort picture
+        options.pointee.ignore_transformations = stored ? 1 : 0
         var decoded: OpaquePointer?
         try check(
             heif_decode_image(
@@ -151,6 +156,47 @@ enum HEIFDecoder {
             throw .damaged(.heif, "the Exif block does not hold TIFF data")
         }
         return tiff
+    }
+
+    /// The primary image's auxiliary image of type `type` (its `auxC` URN), decoded as stored
+    /// (without its own rotation or crop) to RGB, whatever its chroma (a grey 4:0:0 image and
+    /// a grey 4:2:0 one alike give three equal channels); nil when the file has none or libheif
+    /// cannot read the file.
+    /// - Throws: ``CodecFailure`` when the auxiliary image is there but damaged or larger
+    ///   than `maxPixels`.
+    static func auxiliaryImage(_ data: [UInt8], type: String, maxPixels: Int) throws(CodecFailure)
+        -> PixelBuffer?
+    {
+        let found = withPrimaryImage(of: data) { primary -> Result<PixelBuffer?, CodecFailure> in
+            // Alpha and depth have their own calls in libheif; everything else is listed here.
+            let filter = Int32(LIBHEIF_AUX_IMAGE_FILTER_OMIT_ALPHA | LIBHEIF_AUX_IMAGE_FILTER_OMIT_DEPTH)
+            let count = Int(heif_image_handle_get_number_of_auxiliary_images(primary, filter))
+            guard count > 0 else { return .success(nil) }
+            var ids = [heif_item_id](repeating: 0, count: min(count, 16))
+            let listed = Int(
+                heif_image_handle_get_list_of_auxiliary_image_IDs(primary, filter, &ids, Int32(ids.count)))
+            for id in ids.prefix(listed) {
+                var auxiliary: OpaquePointer?
+                guard
+                    heif_image_handle_get_auxiliary_image_handle(primary, id, &auxiliary).code
+                        == heif_error_Ok,
+                    let handle = auxiliary
+                else { continue }
+                defer { heif_image_handle_release(handle) }
+                var urn: UnsafePointer<CChar>?
+                guard heif_image_handle_get_auxiliary_type(handle, &urn).code == heif_error_Ok, let text = urn
+                else { continue }
+                let matches = String(cString: text) == type
+                heif_image_handle_free_auxiliary_types(handle, &urn)
+                guard matches else { continue }
+                return Result { () throws(CodecFailure) in
+                    try checkSize(handle, maxPixels: maxPixels)
+                    return try decodePixels(handle, stored: true)
+                }
+            }
+            return .success(nil)
+        }
+        return try found?.get() ?? nil
     }
 
     /// The XMP packets of the primary image: its metadata blocks of type `mime` with content

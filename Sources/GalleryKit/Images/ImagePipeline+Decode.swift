@@ -216,7 +216,7 @@ extension ImagePipeline {
 
     /// EXIF given as bare TIFF data (HEIF and WebP) or with its `Exif\0\0` header.
     static func readTIFF(_ tiff: [UInt8]) -> ExifMetadata? {
-        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        let header = EmbeddedMetadata.exifPrefix
         return ExifReader.read(app1Payload: tiff.starts(with: header) ? tiff : header + tiff)
     }
 

@@ -16,9 +16,11 @@ extension ImagePipeline {
     ///   - data: the source file's bytes.
     ///   - fullSize: the oriented pixels at full size, or nil when they were DCT-scaled (JPEG)
     ///     or are not needed (PNG).
+    ///   - gainMap: the source's HDR gain map (`images.hdr: keep`): an Ultra HDR JPEG keeps its
+    ///     own; a HEIC's JPEG original becomes an Ultra HDR JPEG with this one.
     func writeOriginal(
         _ data: [UInt8], fullSize: PixelBuffer?, source: SourceImage, photo: PhotoSource,
-        hash: String, directory: URL
+        hash: String, directory: URL, gainMap: GainMap? = nil
     ) throws(ImageError) -> Rendition {
         let groups = settings.privacy.exif
         let fail = { (detail: String) in
@@ -34,7 +36,7 @@ extension ImagePipeline {
             }
             // An Ultra HDR original keeps its gain map (itself rewritten: only its gain map
             // metadata stays), as it keeps its pixels.
-            let hdr = settings.hdr == .keep ? GainMap.originalGainMap(in: data) : nil
+            let hdr = gainMap != nil ? GainMap.originalGainMap(in: data) : nil
             (bytes, format) = (
                 hdr.map { GainMap.assemble(primary: rewritten, gainMap: $0.gainMap, extra: $0.extra) }
                     ?? rewritten, .jpeg
@@ -49,8 +51,15 @@ extension ImagePipeline {
             let exif = source.exif.flatMap { ExifWriter.payload(for: $0, groups: groups) }
             format = source.hasAlpha ? .webp : .jpeg
             do throws(CodecFailure) {
-                bytes = try encoded(
+                let plain = try encoded(
                     pixels, as: format, quality: Self.originalJPEGQuality, icc: source.iccProfile, exif: exif)
+                bytes =
+                    if format == .jpeg, let gainMap {
+                        try gainMap.ultraHDR(
+                            primary: plain, photoWidth: source.width, photoHeight: source.height)
+                    } else {
+                        plain
+                    }
             } catch {
                 throw ImageError(problem(error, writing: "original"), file: photo.sourcePath)
             }

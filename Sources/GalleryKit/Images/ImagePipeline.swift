@@ -22,6 +22,9 @@ struct ImagePipeline: Sendable {
     /// 7: a Motion Photo's movie found (``PhotoDerivatives/embeddedMovie``), so that photos
     /// processed before it show their motion; an Ultra HDR JPEG's gain map kept in its JPEG
     /// renditions (``PhotoDerivatives/hdrGainMap``).
+    ///
+    /// A change to one format's processing bumps that format's revision instead
+    /// (``ImageSettings/formatRevision(for:)``), so that only its photos are made again.
     static let version = "galleryc-images-7"
     /// What rendition URLs (`_img/<hash>/`) hash in. It stayed at 4 when ``version`` became 5,
     /// so that photos whose renditions did not change keep their URLs; those that did change
@@ -91,11 +94,15 @@ struct ImagePipeline: Sendable {
             sourceDigest: sourceDigest ?? SHA256.hex(data), colourRevised: source.colourRevised,
             fileName: photo.fileName)
         let directory = outputDirectory.appendingPathComponent("_img").appendingPathComponent(hash)
+        let keepsGainMap =
+            settings.hdr == .keep && (settings.formats.contains(.jpeg) || settings.privacy.publishOriginals)
+        let gainMap = keepsGainMap ? self.gainMap(of: data, source: source) : nil
         var original: Rendition?
         if settings.privacy.publishOriginals {
             let fullSize = current.width == source.width && current.height == source.height ? current : nil
             original = try writeOriginal(
-                data, fullSize: fullSize, source: source, photo: photo, hash: hash, directory: directory)
+                data, fullSize: fullSize, source: source, photo: photo, hash: hash, directory: directory,
+                gainMap: gainMap)
         }
         if !widths.isEmpty {
             do {
@@ -110,10 +117,8 @@ struct ImagePipeline: Sendable {
             file: photo.sourcePath, hash: hash, slug: photo.slug, directory: directory,
             iccProfile: source.iccProfile,
             exif: source.exif.flatMap { ExifWriter.payload(for: $0, groups: settings.privacy.exif) })
-        if settings.hdr == .keep, settings.formats.contains(.jpeg) {
-            // A damaged gain map leaves the photo SDR, as a reader without HDR shows it.
-            target.gainMap = try? GainMap.read(
-                data, orientation: source.exif?.summary.orientation ?? 1, maxPixels: maxPixels)
+        if settings.formats.contains(.jpeg) {
+            target.gainMap = gainMap
             (target.photoWidth, target.photoHeight) = (source.width, source.height)
         }
         let encoder = RenditionEncoder(pipeline: self, target: target, formats: settings.formats)
@@ -151,6 +156,21 @@ struct ImagePipeline: Sendable {
         derivatives.embeddedMovie = MotionPhoto.locate(in: data)
         if target.gainMap != nil { derivatives.hdrGainMap = true }
         return ImageResult(derivatives: derivatives, preview: preview)
+    }
+
+    /// The source's HDR gain map, upright: an Ultra HDR JPEG's, or an iPhone HEIC's converted
+    /// (``AppleGainMap``); nil for none. A damaged gain map leaves the photo SDR, as a reader
+    /// without HDR shows it.
+    private func gainMap(of data: [UInt8], source: SourceImage) -> GainMap? {
+        let orientation = source.exif?.summary.orientation ?? 1
+        switch SniffedFormat.sniff(data) {
+        case .jpeg: return try? GainMap.read(data, orientation: orientation, maxPixels: maxPixels)
+        case .heic:
+            return try? AppleGainMap.read(
+                data, orientation: orientation, photoWidth: source.width, photoHeight: source.height,
+                maxPixels: maxPixels)
+        default: return nil
+        }
     }
 
     /// The first 10 hex digits of SHA-256 over the source's SHA-256, the URL version and the

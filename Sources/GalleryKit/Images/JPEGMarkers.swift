@@ -4,9 +4,8 @@ enum JPEGMarkers {
     /// The payload of the first APP1 segment that starts with `Exif\0\0` (header included),
     /// or nil when there is none before the image data.
     static func exifPayload(in data: [UInt8]) -> [UInt8]? {
-        let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
-        return headerSegments(in: data).first {
-            $0.marker == 0xE1 && data[$0.payload].starts(with: exifHeader)
+        headerSegments(in: data).first {
+            $0.marker == 0xE1 && data[$0.payload].starts(with: EmbeddedMetadata.exifPrefix)
         }
         .map { Array(data[$0.payload]) }
     }

@@ -101,7 +101,7 @@ enum MotionPhoto {
             guard file.size <= 256 << 20 else { return nil }
             let data = file.size == head.count ? head : try file.readWhole()
             guard let tiff = HEIFDecoder.exifTIFF(data) else { return nil }
-            return ExifReader.appleContentIdentifier(Array("Exif\0\0".utf8) + tiff)
+            return ExifReader.appleContentIdentifier(EmbeddedMetadata.exifPrefix + tiff)
         default:
             return nil
         }

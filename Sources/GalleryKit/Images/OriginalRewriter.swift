@@ -23,7 +23,7 @@ enum OriginalRewriter {
             offset = segment.end
         }
         if let exif {
-            let payload = Array("Exif\0\0".utf8) + exif
+            let payload = EmbeddedMetadata.exifPrefix + exif
             let length = payload.count + 2
             guard length <= 0xFFFF else { return nil }
             head += [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload

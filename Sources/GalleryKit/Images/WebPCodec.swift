@@ -185,7 +185,7 @@ enum WebPCodec {
     }
 
     private static func stripExifPrefix(_ exif: [UInt8]) -> [UInt8] {
-        let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
+        let prefix = EmbeddedMetadata.exifPrefix
         return exif.starts(with: prefix) ? Array(exif.dropFirst(prefix.count)) : exif
     }
 

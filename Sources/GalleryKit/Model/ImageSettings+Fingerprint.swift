@@ -55,6 +55,16 @@ extension ImageSettings {
         MediaFileType.isCameraRAW(fileName) ? ";raw=\(raw.rawValue)" : ""
     }
 
+    /// What the derivative cache key alone adds for a file of a format whose processing
+    /// changed since ``ImagePipeline/version``, so that only those photos are made again (a
+    /// version bump remakes every photo of every site: an hour at 50,000). Rendition URLs keep
+    /// their hash. `;heic=2`: an iPhone HEIC's HDR gain map kept (``AppleGainMap``).
+    static func formatRevision(for fileName: String) -> String {
+        guard let dot = fileName.lastIndex(of: ".") else { return "" }
+        return MediaFileType.heic.extensions.contains(fileName[fileName.index(after: dot)...].lowercased())
+            ? ";heic=2" : ""
+    }
+
     /// `widths=480,960,1600,2400;jpeg=82;...`: the fields that are present, joined by `;`.
     var fingerprint: String {
         fingerprintFields.compactMap(\.text).joined(separator: ";")

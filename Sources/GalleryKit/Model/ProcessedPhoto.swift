@@ -29,7 +29,8 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     /// rating); nil when nothing (and in entries of caches older than pipeline version 6).
     var described: DescriptiveMetadata?
     /// True when the JPEG renditions are Ultra HDR JPEGs (each with the source's gain map,
-    /// ``GainMap``), offered first to HDR screens; nil for every other photo.
+    /// ``GainMap``, or an iPhone HEIC's converted, ``AppleGainMap``), offered first to HDR
+    /// screens; nil for every other photo.
     var hdrGainMap: Bool?
     /// Where a Motion Photo's movie is in its file (the MP4 a Pixel or a Galaxy appends to the
     /// JPEG or HEIC); nil for every other photo.

@@ -139,8 +139,8 @@ struct ImageSettings: Sendable, Hashable {
     /// How a camera RAW file becomes pixels (`images.raw`): its embedded preview when large
     /// enough, always developed, or not at all (RAW files are then skipped with a note).
     var raw: RAWSetting = .preview
-    /// Keep an Ultra HDR JPEG's gain map in its JPEG renditions (`images.hdr`), offered to HDR
-    /// screens first; `off` publishes them SDR only.
+    /// Keep an Ultra HDR JPEG's gain map (or an iPhone HEIC's, converted) in its JPEG
+    /// renditions (`images.hdr`), offered to HDR screens first; `off` publishes them SDR only.
     var hdr: HDRSetting = .keep
 
     init() {}

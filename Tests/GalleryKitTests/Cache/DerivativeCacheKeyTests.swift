@@ -55,6 +55,27 @@ import Testing
         #expect(Set(keys.values.map(\.hex)).count == keys.count, "every change gives its own key")
     }
 
+    @Test func aFormatWhoseProcessingChangedGetsAKeyOfItsOwn() throws {
+        // The same bytes and slug as a HEIC and as a JPEG: only the HEIC's key says `heic=2`,
+        // so that HEICs cached before galleryc kept their gain maps are made again, alone.
+        let box = try CacheSandbox()
+        let heic = try box.putPhoto("IMG_1.HEIC", bytes: [1, 2, 3])
+        let jpeg = try box.putPhoto("IMG_1.jpg", bytes: [1, 2, 3])
+        let cache = try box.makeCache()
+        let description = { (photo: PhotoSource) in
+            DerivativeCache.canonicalDescription(
+                contentHash: SHA256.hex([1, 2, 3]), settings: settings, photo: photo,
+                pipelineVersion: cache.pipelineVersion)
+        }
+        #expect(
+            try cache.key(for: box.url(of: jpeg), settings: settings, photo: jpeg).hex
+                == SHA256.hex(description(jpeg)))
+        let heicKey = try cache.key(for: box.url(of: heic), settings: settings, photo: heic)
+        #expect(heicKey.hex != SHA256.hex(description(heic)))
+        #expect(ImageSettings.formatRevision(for: "IMG_1.HEIC") == ";heic=2")
+        #expect(ImageSettings.formatRevision(for: "IMG_1.avif").isEmpty)
+    }
+
     @Test func titlesCaptionsAndAltDoNotChangeTheKey() throws {
         let box = try CacheSandbox()
         let photo = try box.putPhoto("one.jpg", bytes: [9, 9])
