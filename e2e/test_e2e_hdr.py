@@ -12,6 +12,7 @@ import math
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import run_build
 from hdr_fixtures import apple_hdr_heic, ultra_hdr
@@ -61,6 +62,7 @@ def gain_map_of(path: Path) -> tuple[dict, Image.Image]:
 def test_every_jpeg_rendition_is_ultra_hdr_with_a_gain_map_of_its_size(hdr_site):
     jpegs = renditions(hdr_site, "sunset", "jpg")
     assert len(jpegs) >= 3, jpegs
+    _, source_map = gain_map_of(hdr_site.parent / "content" / "hdr" / "sunset.jpg")
     for path in jpegs:
         facts, gain_map = gain_map_of(path)
         assert facts.get("MPF0:NumberOfImages") == 2, (path.name, facts)
@@ -77,6 +79,10 @@ def test_every_jpeg_rendition_is_ultra_hdr_with_a_gain_map_of_its_size(hdr_site)
             ).stdout
         )[0]
         assert gain_xmp.get("GainMapMax") == 2.5 and gain_xmp.get("HDRCapacityMax") == 2.5, gain_xmp
+        # Its pixels are the source's gain map, resized.
+        expected = np.asarray(source_map.convert("L").resize(gain_map.size), dtype=float).ravel()
+        actual = np.asarray(gain_map.convert("L"), dtype=float).ravel()
+        assert np.corrcoef(expected, actual)[0, 1] > 0.95, path.name
     # WebP renditions stay SDR.
     for path in renditions(hdr_site, "sunset", "webp"):
         assert b"MPF\x00" not in path.read_bytes()

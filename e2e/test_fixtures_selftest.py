@@ -86,3 +86,24 @@ def test_binary_location_honours_the_environment(monkeypatch):
     assert galleryc_path() == Path("/opt/elsewhere/galleryc")
     monkeypatch.delenv("GALLERYC")
     assert galleryc_path().parts[-3:] == (".build", "release", "galleryc")
+
+
+def test_the_iphone_heic_fixture_reads_as_apple_writes_it(tmp_path: Path):
+    # What hdr_fixtures.apple_hdr_heic assembles box by box, as exiftool and ImageMagick
+    # (libheif) read it: the gain map's auxiliary type, the MakerNote's headroom entries, the
+    # primary turned by its irot.
+    import json
+    import subprocess
+
+    from hdr_fixtures import apple_hdr_heic
+
+    path = tmp_path / "IMG_0001.heic"
+    assert apple_hdr_heic(path, size=(320, 240), orientation=6, makernote=(1.2, 0.02)) == (160, 120)
+    facts = json.loads(
+        subprocess.run(["exiftool", "-j", "-a", "-G1", str(path)], capture_output=True, check=True).stdout
+    )[0]
+    assert facts["QuickTime:AuxiliaryImageType"] == "urn:com:apple:photo:2020:aux:hdrgainmap", facts
+    assert facts["Apple:HDRHeadroom"] == 1.2 and facts["Apple:HDRGain"] == 0.02, facts
+    assert facts["IFD0:Orientation"] == "Rotate 90 CW" and facts["QuickTime:Rotation"] == 270, facts
+    size = subprocess.run(["identify", "-format", "%wx%h", str(path)], capture_output=True, check=True, text=True)
+    assert size.stdout == "240x320"
