@@ -66,9 +66,27 @@ def _mpf(primary_length: int, gain_map_length: int, gain_map_offset: int) -> byt
     return b"MPF\x00" + tiff
 
 
-def ultra_hdr(path: Path, size: tuple[int, int] = (1600, 1200), orientation: int = 1) -> tuple[int, int]:
+ISO_PREFIX = b"urn:iso:std:iso:ts:21496:-1\0"
+
+
+def iso_21496_metadata() -> bytes:
+    """ISO 21496-1 gain map metadata in its binary form (as libultrahdr writes it): minimum and
+    writer version, flags (one channel, the base image's colour space), the base and alternate
+    HDR headroom, then the channel's gain map min and max, gamma, base and alternate offsets,
+    each a 32-bit fraction: the same values as GAIN_MAP_XMP (log2 2.5 stops, offsets 1/64)."""
+    return struct.pack(
+        ">HHB" + "II" * 2 + "iI" * 2 + "II" + "iI" * 2,
+        0, 0, 0x40, 0, 1, 5, 2, 0, 1, 5, 2, 1, 1, 1, 64, 1, 64,
+    )  # fmt: skip
+
+
+def ultra_hdr(
+    path: Path, size: tuple[int, int] = (1600, 1200), orientation: int = 1, iso_only: bool = False
+) -> tuple[int, int]:
     """Writes an Ultra HDR JPEG: a colour ramp, a quarter-size grey gain map bright in the
-    top-left quarter (as stored, before `orientation`). Returns the gain map's size."""
+    top-left quarter (as stored, before `orientation`). `iso_only`: its metadata in ISO
+    21496-1's form alone (the primary's APP2 segment holds the version, the gain map's the
+    values), no `hdrgm` XMP anywhere. Returns the gain map's size."""
     width, height = size
     picture = Image.linear_gradient("L").resize(size).convert("RGB")
     exif = Image.Exif()
@@ -81,10 +99,15 @@ def ultra_hdr(path: Path, size: tuple[int, int] = (1600, 1200), orientation: int
     out = io.BytesIO()
     gain.save(out, "JPEG", quality=90)
     plain = out.getvalue()
-    xmp = _segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + GAIN_MAP_XMP.encode())
-    gain_map = plain[:2] + xmp + plain[2:]
+    if iso_only:
+        gain_map = plain[:2] + _segment(0xE2, ISO_PREFIX + iso_21496_metadata()) + plain[2:]
+        primary_metadata = _segment(0xE2, ISO_PREFIX + struct.pack(">HH", 0, 0))
+    else:
+        xmp = _segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + GAIN_MAP_XMP.encode())
+        gain_map = plain[:2] + xmp + plain[2:]
+        primary_metadata = _segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + _primary_xmp(len(gain_map)))
     at = _after_app_segments(primary)
-    head = primary[:at] + _segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + _primary_xmp(len(gain_map)))
+    head = primary[:at] + primary_metadata
     mpf_length = 4 + len(_mpf(0, 0, 0))
     primary_length = len(primary) + len(head) - at + mpf_length
     tiff_start = len(head) + 4 + 4

@@ -9,13 +9,14 @@ from __future__ import annotations
 import io
 import json
 import math
+import struct
 import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 from conftest import run_build
-from hdr_fixtures import apple_hdr_heic, ultra_hdr
+from hdr_fixtures import ISO_PREFIX, apple_hdr_heic, iso_21496_metadata, ultra_hdr
 from PIL import Image
 
 pytestmark = [pytest.mark.e2e]
@@ -30,10 +31,11 @@ def build(galleryc, work: Path, site_yml: str) -> Path:
     album.mkdir(parents=True)
     ultra_hdr(album / "sunset.jpg")
     ultra_hdr(album / "turned.jpg", orientation=6)
+    ultra_hdr(album / "iso.jpg", iso_only=True)
     Image.new("RGB", (1600, 1200), (90, 120, 160)).save(album / "plain.jpg", quality=90)
     # Stored landscape, shown portrait (irot and Orientation 6), 8x headroom.
     apple_hdr_heic(album / "iphone.heic", orientation=6, makernote=(1.0, 0.0), gain=255)
-    for stem in ["sunset", "turned", "plain", "iphone"]:
+    for stem in ["sunset", "turned", "plain", "iphone", "iso"]:
         (album / f"{stem}.md").write_text(f"---\nalt: {stem}\n---\n")
     (work / "content" / "site.yml").write_text(site_yml)
     return run_build(galleryc, work / "content", work / "public", work).check()
@@ -102,6 +104,22 @@ def test_the_gain_map_turns_with_the_photo(hdr_site):
     top_right = grey.getpixel((grey.width * 7 // 8, grey.height // 16))
     top_left = grey.getpixel((grey.width // 8, grey.height // 16))
     assert top_right > 180 and top_left < 80, (top_left, top_right)
+
+
+def test_iso_21496_metadata_alone_is_kept_as_it_is(hdr_site):
+    # No hdrgm XMP in the source: the gain map is found by its ISO 21496-1 segment, which each
+    # rendition's gain map carries unchanged, and the primary keeps its version segment.
+    iso = ISO_PREFIX + iso_21496_metadata()
+    jpegs = renditions(hdr_site, "iso", "jpg")
+    assert len(jpegs) >= 3, jpegs
+    for path in jpegs:
+        facts, gain_map = gain_map_of(path)
+        assert facts.get("MPF0:NumberOfImages") == 2 and gain_map is not None, (path.name, facts)
+        data = path.read_bytes()
+        second = exiftool("-b", "-MPImage2", str(path))
+        assert iso in second and iso not in data[: len(data) - len(second)], path.name
+        assert ISO_PREFIX + struct.pack(">HH", 0, 0) in data[: len(data) - len(second)], path.name
+    assert '<source media="(dynamic-range: high)"' in (hdr_site / "hdr" / "iso" / "index.html").read_text()
 
 
 def apple_to_ultra_hdr(value: int, headroom: float) -> float:
