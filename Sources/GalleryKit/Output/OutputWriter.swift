@@ -123,13 +123,44 @@ final class OutputWriter: Sendable {
     }
 
     /// ``write(path:bytes:)`` for a recycled staging folder: whatever is at `path` is unlinked
-    /// first, so a file that is also linked elsewhere is never edited in place.
+    /// first, so a file that is also linked elsewhere is never edited in place. The build
+    /// writes pages before it knows the whole new site, so before the previous site's stale
+    /// files are removed: one that stands in the way (``clearStale(for:)``) goes first.
     func replace(path: String, bytes: [UInt8]) throws(OutputError) {
         let destination = try reserve(path)
         _ = unlink(destination.path)
-        if let detail = Self.createFile(destination.path, bytes: bytes) {
-            throw OutputError(.io(operation: "write the file", detail: detail), file: displayPath(of: path))
+        var failure = Self.createFile(destination.path, bytes: bytes)
+        if failure != nil, clearStale(for: path) { failure = Self.createFile(destination.path, bytes: bytes) }
+        if let failure {
+            throw OutputError(.io(operation: "write the file", detail: failure), file: displayPath(of: path))
         }
+    }
+
+    /// In a recycled staging folder, removes what the previous site left where `path` must go:
+    /// a file standing where one of its folders goes (`a` for `a/index.html`), or a folder
+    /// where it is a file. Never what this build wrote (then the failure stands: two of its
+    /// files want the same place). True when something was removed.
+    private func clearStale(for path: String) -> Bool {
+        guard isRecycled else { return false }
+        let root = stagingDirectory.path + "/"
+        let written = state.withLock { $0.written }
+        func isFolder(_ relative: String) -> Bool? {
+            var info = stat()
+            guard lstat(root + relative, &info) == 0 else { return nil }
+            return (info.st_mode & S_IFMT) == S_IFDIR
+        }
+        var folder = ""
+        for component in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(component) : "/" + component
+            guard let isFolder = isFolder(folder) else { return false }
+            if !isFolder {
+                return !written.contains(folder) && unlink(root + folder) == 0
+            }
+        }
+        guard isFolder(path) == true, !written.contains(where: { $0.hasPrefix(path + "/") }) else {
+            return false
+        }
+        return (try? FileManager.default.removeItem(atPath: root + path)) != nil
     }
 
     /// The bytes of the file at `path` in the staging folder (a recycled one), or nil.

@@ -362,19 +362,24 @@ struct BuildRun: Sendable {
     /// ``BuildPhase/render``: every page, feed and stylesheet; none without a theme. A page the
     /// recycled staging folder holds, made from the same fingerprint, is kept, not rendered.
     /// The renderer runs on one of the workers and renders the pages side by side on all of
-    /// them (a template edit renders every page again).
+    /// them (a template edit renders every page again). What it makes is written into
+    /// `staging` and scanned for GPS positions round by round as it is made (the sink's work,
+    /// ``RenderedFileSink``): a site's pages never all sit in memory.
     func render(
         _ site: Site, images: Images, tags: TagIndex, places: PlaceIndex = PlaceIndex(),
         maps: SiteMaps = SiteMaps(),
         timeline: TimelineIndex = TimelineIndex(), search: SearchIndex = SearchIndex(),
         downloads: AlbumDownloads,
-        theme: Theme?,
+        theme: Theme?, into staging: OutputWriter,
         trusted: TrustedSite?, sealed: SealedSite = SealedSite()
-    ) async -> SiteRenderer.Result? {
+    ) async -> Rendered? {
         warnAboutImageNotices(site, derivatives: images.derivatives)
         guard let theme else { return nil }
         let made = Locked<SiteRenderer.Result?>(nil)
         let (options, diagnostics, workers) = (options, diagnostics, workers)
+        let sink = RenderedFileSink(
+            writer: staging, scanner: GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates),
+            workers: workers, trusted: trusted)
         await phases.measure(.render) {
             let rendering = workers.makeGroup()
             rendering.add {
@@ -387,14 +392,21 @@ struct BuildRun: Sendable {
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
                     sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers,
                     sealing: sealed
-                ).render(keeping: { path, fingerprint in
-                    trusted?.keeps(path, fingerprint: fingerprint) ?? false
-                })
+                ).render(
+                    keeping: { path, fingerprint in trusted?.keeps(path, fingerprint: fingerprint) ?? false },
+                    delivering: sink.deliver)
                 made.withLock { $0 = result }
             }
             await rendering.finished()
         }
-        return made.withLock { $0 }
+        return made.withLock { $0 }.map { Rendered(result: $0, written: sink) }
+    }
+
+    /// What the render phase made: the renderer's result (fingerprints, kept pages, the
+    /// stylesheets each page needs) and the files it wrote.
+    struct Rendered: Sendable {
+        var result: SiteRenderer.Result
+        var written: RenderedFileSink
     }
 
     /// The image stage's notices (damaged data recovered from, a profile left out) as warnings
@@ -413,8 +425,12 @@ struct BuildRun: Sendable {
     /// What the new site holds, file by file, and what made each file: what the writing
     /// writes or keeps, and what the manifest records.
     struct SiteFiles: Sendable {
-        /// The rendered files.
+        /// The rendered files not written yet.
         var rendered: [OutputFile] = []
+        /// Every file rendered by this build, written as it was made or in ``rendered``.
+        var renderedPaths: [String] = []
+        /// What the render phase wrote as it rendered (its leaks, a file it could not write).
+        var written: RenderedFileSink?
         /// The pages the recycled folder holds as they are, with the files they need.
         var kept: [String] = []
         /// What made each file of the site (a page's inputs, a file's content, a rendition's
@@ -432,22 +448,29 @@ struct BuildRun: Sendable {
     /// The new site's files: the renderer's (rendered and kept) and the image stage's, with
     /// what made each.
     func siteFiles(
-        _ result: SiteRenderer.Result?, images: Images, downloads: AlbumDownloads, trusted: TrustedSite?,
+        _ rendered: Rendered?, images: Images, downloads: AlbumDownloads, trusted: TrustedSite?,
         sealed: SealedSite = SealedSite()
     ) -> SiteFiles {
         var site = SiteFiles()
-        guard let result else { return site }
+        guard let rendered else { return site }
+        let result = rendered.result
+        let written = rendered.written.records
         site.rendered = result.files
+        site.written = rendered.written
+        site.renderedPaths = written.map(\.path) + result.files.map(\.path)
         // Every published file gets one: grown once, not doubled four times from the pages'.
         let publishedCount = images.derivatives.values.reduce(0) { $0 + $1.renditions.count + 2 }
         var fingerprints: [String: String]? = result.fingerprints
-        fingerprints?.reserveCapacity(result.fingerprints.count + result.files.count + publishedCount)
+        fingerprints?.reserveCapacity(result.fingerprints.count + site.renderedPaths.count + publishedCount)
         for file in result.files where result.fingerprints[file.path] == nil {
             fingerprints?[file.path] = SHA256.hex(file.contents)
         }
+        for record in written {
+            if let print = record.contentPrint { fingerprints?[record.path] = print }
+        }
         site.needs = result.needs
         // A stylesheet a kept page needs is kept too, unless a page rendered now made it again.
-        var keptNeeds = Set(result.files.map(\.path))
+        var keptNeeds = Set(site.renderedPaths)
         for page in result.kept.sorted() {
             let needs = trusted?.file(page)?.needs ?? []
             site.kept.append(page)
@@ -458,8 +481,9 @@ struct BuildRun: Sendable {
             }
         }
         var sizes: [String: Int64] = [:]
-        sizes.reserveCapacity(result.files.count + site.kept.count + publishedCount)
+        sizes.reserveCapacity(site.renderedPaths.count + site.kept.count + publishedCount)
         for file in result.files { sizes[file.path] = Int64(file.contents.count) }
+        for record in written { sizes[record.path] = record.byteCount }
         for path in site.kept { sizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
         // A published file is made from its cache entries (one, unless two photos have the
         // same bytes and settings).
@@ -511,10 +535,12 @@ struct BuildRun: Sendable {
         trusted: TrustedSite?, sealed: SealedSite = SealedSite()
     ) async throws(BuildFailed) -> [GPSLeak]? {
         let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
-        var leaks: [GPSLeak] = []
-        if !site.rendered.isEmpty || !site.kept.isEmpty {
+        if let failure = site.written?.failure { throw stop(failure) }
+        var leaks = site.written?.leaks ?? []
+        if !site.renderedPaths.isEmpty || !site.kept.isEmpty {
             if staging.isRecycled {
-                // Before writing, so that an old file never stands where a folder goes.
+                // What the render phase wrote is in `sizes`; an old file that stood where a
+                // folder of the new site goes was cleared by the writer (``OutputWriter/replace(path:bytes:)``).
                 phases.measure(.removeStale) {
                     SitePublishing.removeStale(
                         trusted?.allPaths ?? OutputWriter.listFiles(staging.stagingDirectory),
@@ -529,7 +555,7 @@ struct BuildRun: Sendable {
                         scanner: scanner, workers: workers, recycled: staging.isRecycled, trusted: trusted)
                 }
                 guard let written else { return nil }
-                leaks = written
+                leaks += written
             } catch {
                 throw stop(error)
             }
@@ -584,7 +610,7 @@ struct BuildRun: Sendable {
             diagnostics.emit(leak)
         }
         let errors = diagnostics.count(of: .error)
-        if !leaks.isEmpty || (errors > 0 && site.rendered.isEmpty && site.kept.isEmpty) { throw failed }
+        if !leaks.isEmpty || (errors > 0 && site.renderedPaths.isEmpty && site.kept.isEmpty) { throw failed }
         if errors > 0 && !options.keepGoing {
             throw BuildFailed(errorCount: errors, filesCouldBeSkipped: true)
         }
@@ -685,7 +711,7 @@ struct BuildRun: Sendable {
         summary.videoCount = videoCount
         summary.cachedVideoCount = images.videoCachedCount
         summary.shard = options.shard
-        summary.renderedPageCount = site.rendered.count { isPagePath($0.path) }
+        summary.renderedPageCount = site.renderedPaths.count { isPagePath($0) }
         let sizes = site.sizes
         summary.siteFileCount = sizes.count
         summary.siteByteCount = sizes.values.reduce(0, +)

@@ -60,7 +60,7 @@ public enum SiteBuilder {
         let rendered = await run.render(
             ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
             search: search,
-            downloads: downloads, theme: theme, trusted: trusted, sealed: sealed)
+            downloads: downloads, theme: theme, into: staging, trusted: trusted, sealed: sealed)
         let files = run.siteFiles(
             rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
         guard

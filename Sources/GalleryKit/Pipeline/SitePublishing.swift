@@ -34,30 +34,14 @@ enum SitePublishing {
         let outcomes = try? await workers.map(files.count) { index -> Result<GPSLeak?, OutputError>? in
             if let failed = firstFailure.withLock({ $0 }), failed < index { return nil }
             let file = files[index]
-            if let trusted, let fingerprint = fingerprints[file.path],
-                trusted.holds(file.path, fingerprint: fingerprint)
-            {
-                // Written and scanned by an earlier build, from the same, and not touched since.
-                do throws(OutputError) { try writer.keep(path: file.path) } catch {
-                    firstFailure.withLock { first in first = min(first ?? index, index) }
-                    return .failure(error)
-                }
-                return .success(nil)
-            }
-            let leak = scanner.scan(path: file.path, bytes: file.contents)
-            do throws(OutputError) {
-                if !recycled {
-                    try writer.write(file)
-                } else if writer.stagedBytes(at: file.path) == file.contents {
-                    try writer.keep(path: file.path)
-                } else {
-                    try writer.replace(path: file.path, bytes: file.contents)
-                }
-            } catch {
+            let outcome = place(
+                file, fingerprint: fingerprints[file.path], writer: writer, scanner: scanner,
+                recycled: recycled,
+                trusted: trusted)
+            if case .failure = outcome {
                 firstFailure.withLock { first in first = min(first ?? index, index) }
-                return .failure(error)
             }
-            return .success(leak)
+            return outcome
         }
         guard let outcomes else { return nil }
         var leaks: [GPSLeak] = []
@@ -69,6 +53,34 @@ enum SitePublishing {
             }
         }
         return leaks.sorted { $0.location.file < $1.location.file }
+    }
+
+    /// Writes one rendered file into the staging folder, or records it as there, and scans
+    /// what it writes: a file the recycled folder's checked manifest holds made from the same
+    /// `fingerprint` (`trusted`) is only recorded (written and scanned by an earlier build, and
+    /// not touched since), as is one whose bytes are already there; any other replaces what is
+    /// there. Returns the leak it found.
+    static func place(
+        _ file: OutputFile, fingerprint: String?, writer: OutputWriter, scanner: GPSLeakScanner,
+        recycled: Bool, trusted: TrustedSite?
+    ) -> Result<GPSLeak?, OutputError> {
+        if let trusted, let fingerprint, trusted.holds(file.path, fingerprint: fingerprint) {
+            do throws(OutputError) { try writer.keep(path: file.path) } catch { return .failure(error) }
+            return .success(nil)
+        }
+        let leak = scanner.scan(path: file.path, bytes: file.contents)
+        do throws(OutputError) {
+            if !recycled {
+                try writer.write(file)
+            } else if writer.stagedBytes(at: file.path) == file.contents {
+                try writer.keep(path: file.path)
+            } else {
+                try writer.replace(path: file.path, bytes: file.contents)
+            }
+        } catch {
+            return .failure(error)
+        }
+        return .success(leak)
     }
 
     /// Scans the renditions of `photos` (and the files of videos among them) in the staging
@@ -104,6 +116,77 @@ enum SitePublishing {
         // Deepest first; rmdir fails (and leaves it) when a folder still holds something.
         for folder in folders.sorted(by: { $0.count > $1.count }) {
             _ = rmdir(root + "/" + folder)
+        }
+    }
+}
+
+/// Writes the renderer's files as they are made (``RenderOutput/Delivery``), each round's on
+/// the build's workers as ``SitePublishing/place(_:fingerprint:writer:scanner:recycled:trusted:)``
+/// does, and keeps of them only what the build needs afterwards: path, size, the fingerprint
+/// of a file named by its bytes, the leaks found. After a file cannot be written, no further
+/// file is started (the build stops on that error).
+final class RenderedFileSink: Sendable {
+    /// One file written (or found in place).
+    struct Record: Sendable {
+        var path: String
+        var byteCount: Int64
+        /// SHA-256 of its bytes, for a file the renderer gave no fingerprint (a stylesheet or an
+        /// asset named by its bytes); nil for a page or a group member.
+        var contentPrint: String?
+    }
+
+    private struct State {
+        var records: [Record] = []
+        var leaks: [GPSLeak] = []
+        var failure: OutputError?
+    }
+
+    private let state = Locked(State())
+    private let writer: OutputWriter
+    private let scanner: GPSLeakScanner
+    private let workers: WorkerPool
+    private let trusted: TrustedSite?
+
+    init(writer: OutputWriter, scanner: GPSLeakScanner, workers: WorkerPool, trusted: TrustedSite?) {
+        self.writer = writer
+        self.scanner = scanner
+        self.workers = workers
+        self.trusted = trusted
+    }
+
+    /// The files written, in the order they were delivered.
+    var records: [Record] { state.withLock { $0.records } }
+    /// The leaks found in them.
+    var leaks: [GPSLeak] { state.withLock { $0.leaks } }
+    /// The first file that could not be written, if one could not.
+    var failure: OutputError? { state.withLock { $0.failure } }
+
+    /// Writes and scans `files` on the workers, waiting for them: for the renderer, which runs
+    /// on one of the workers.
+    func deliver(_ files: [(file: OutputFile, fingerprint: String?)]) {
+        guard state.withLock({ $0.failure == nil }) else { return }
+        let (writer, scanner, trusted) = (writer, scanner, trusted)
+        let recycled = writer.isRecycled
+        let placed = workers.mapWaiting(files.count) { index -> (Record, Result<GPSLeak?, OutputError>) in
+            let (file, given) = files[index]
+            let print = given ?? SHA256.hex(file.contents)
+            let outcome = SitePublishing.place(
+                file, fingerprint: print, writer: writer, scanner: scanner, recycled: recycled,
+                trusted: trusted)
+            let record = Record(
+                path: file.path, byteCount: Int64(file.contents.count),
+                contentPrint: given == nil ? print : nil)
+            return (record, outcome)
+        }
+        state.withLock { state in
+            for (record, outcome) in placed {
+                switch outcome {
+                case .failure(let error): if state.failure == nil { state.failure = error }
+                case .success(let leak):
+                    state.records.append(record)
+                    if let leak { state.leaks.append(leak) }
+                }
+            }
         }
     }
 }

@@ -6,7 +6,19 @@
 /// ``PageOutput``) before the next file is added or ``finish()`` returns; what they made is
 /// then added in the order the pages were queued, so the files, the errors about a path
 /// written twice and the stylesheets each page needs are those of a one-by-one rendering.
+///
+/// With a ``Delivery`` the files leave as they are made: queued pages are rendered
+/// ``pagesPerRound`` at a time and what each round made is handed over, with each file's
+/// fingerprint, before the next round starts; ``finish()`` hands over the rest and returns
+/// nothing. A build writes them at once, so a site's pages never all sit in memory (at 50,000
+/// photos they are half a gigabyte of HTML).
 struct RenderOutput {
+    /// Takes finished files, each with its fingerprint when the renderer made one (a page's,
+    /// a group member's; nil for a file named by its bytes), in the order they were added.
+    typealias Delivery = @Sendable (_ files: [(file: OutputFile, fingerprint: String?)]) -> Void
+    /// Pages rendered side by side before their files are handed over.
+    static let pagesPerRound = 256
+
     private(set) var files: [OutputFile] = []
     private var owners: [String: String] = [:]
     let diagnostics: DiagnosticCollector
@@ -22,16 +34,21 @@ struct RenderOutput {
     private(set) var needs: [String: [String]] = [:]
     /// Pages queued to be rendered, in order.
     private var queued: [(path: String, render: @Sendable (inout PageOutput) -> Void)] = []
+    /// Where finished files go; nil keeps them in ``files``.
+    private let deliver: Delivery?
 
-    /// - Parameter workers: the build's pool, when the renderer runs on one of its threads
-    ///   (``WorkerPool/mapWaiting(_:_:)``); nil renders page after page.
+    /// - Parameters:
+    ///   - workers: the build's pool, when the renderer runs on one of its threads
+    ///     (``WorkerPool/mapWaiting(_:_:)``); nil renders page after page.
+    ///   - deliver: takes the files as they are made; nil keeps them all for ``finish()``.
     init(
         diagnostics: DiagnosticCollector, keeping: @escaping (String, String) -> Bool = { _, _ in false },
-        workers: WorkerPool? = nil
+        workers: WorkerPool? = nil, deliver: Delivery? = nil
     ) {
         self.diagnostics = diagnostics
         self.keeping = keeping
         self.workers = workers
+        self.deliver = deliver
     }
 
     /// The page at `path`, made from `fingerprint`: kept when the caller holds it made from the
@@ -82,32 +99,49 @@ struct RenderOutput {
         }
     }
 
-    /// Every file, once the queued pages are rendered and added.
+    /// Every file, once the queued pages are rendered and added; empty with a ``Delivery``,
+    /// which has had them all.
     mutating func finish() -> [OutputFile] {
         renderQueued()
+        handOver()
         return files
     }
 
     /// Renders the queued pages, on the workers when there are some, and adds what each made
-    /// in the order they were queued.
+    /// in the order they were queued; with a ``Delivery``, round by round, each round's files
+    /// handed over before the next is rendered.
     private mutating func renderQueued() {
         guard !queued.isEmpty else { return }
-        let pages = queued
+        let all = queued
         queued = []
         let diagnostics = diagnostics
-        let render: @Sendable (Int) -> PageOutput = { index in
-            var page = PageOutput(path: pages[index].path, diagnostics: diagnostics)
-            pages[index].render(&page)
-            return page
-        }
-        let made = workers?.mapWaiting(pages.count, render) ?? (0..<pages.count).map(render)
-        for page in made {
-            for (file, source) in page.files {
-                if let source { add(file, source: source) } else { addShared(file) }
+        let round = deliver == nil ? all.count : Self.pagesPerRound
+        for start in stride(from: 0, to: all.count, by: round) {
+            let pages = all[start..<min(all.count, start + round)]
+            let render: @Sendable (Int) -> PageOutput = { index in
+                let queued = pages[pages.startIndex + index]
+                var page = PageOutput(path: queued.path, diagnostics: diagnostics)
+                queued.render(&page)
+                return page
             }
-            if !page.stylesheets.isEmpty { needs[page.path, default: []] += page.stylesheets }
-            fingerprints.merge(page.fingerprints) { _, made in made }
+            let made = workers?.mapWaiting(pages.count, render) ?? (0..<pages.count).map(render)
+            for page in made {
+                // First: a group member's fingerprint goes with the file when it is handed over.
+                fingerprints.merge(page.fingerprints) { _, made in made }
+                for (file, source) in page.files {
+                    if let source { add(file, source: source) } else { addShared(file) }
+                }
+                if !page.stylesheets.isEmpty { needs[page.path, default: []] += page.stylesheets }
+            }
+            handOver()
         }
+    }
+
+    /// Hands the files added so far to the ``Delivery``, if there is one, and forgets them.
+    private mutating func handOver() {
+        guard let deliver, !files.isEmpty else { return }
+        deliver(files.map { ($0, fingerprints[$0.path]) })
+        files = []
     }
 
     /// Adds a content-addressed file (its path names its bytes), once however many pages use it.

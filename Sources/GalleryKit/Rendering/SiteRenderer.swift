@@ -74,7 +74,8 @@ struct SiteRenderer: Sendable {
 
     /// What ``render(keeping:)`` made.
     struct Result: Sendable {
-        /// The files rendered, sorted by path: pages, their stylesheets, feeds, assets.
+        /// The files rendered, sorted by path: pages, their stylesheets, feeds, assets; empty
+        /// when they were delivered as they were made.
         var files: [OutputFile]
         /// Every page's fingerprint by path, rendered or kept.
         var fingerprints: [String: String]
@@ -94,9 +95,14 @@ struct SiteRenderer: Sendable {
     }
 
     /// Renders every page but those for which `keeping(path, fingerprint)` is true: the caller
-    /// holds them, made from the same fingerprint.
-    func render(keeping: @escaping (_ path: String, _ fingerprint: String) -> Bool) -> Result {
-        var output = RenderOutput(diagnostics: diagnostics, keeping: keeping, workers: workers)
+    /// holds them, made from the same fingerprint. With `deliver`, the files are handed to it
+    /// as they are made (``RenderOutput/Delivery``) and the result's `files` is empty.
+    func render(
+        keeping: @escaping (_ path: String, _ fingerprint: String) -> Bool,
+        delivering deliver: RenderOutput.Delivery? = nil
+    ) -> Result {
+        var output = RenderOutput(
+            diagnostics: diagnostics, keeping: keeping, workers: workers, deliver: deliver)
         let site = builder.site
         warnAboutMissingAltText()
 

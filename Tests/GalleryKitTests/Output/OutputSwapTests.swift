@@ -30,6 +30,30 @@ import Testing
             previous == second.stagingDirectory, "exchanged in one step: the old site is where staging was")
     }
 
+    @Test func aStaleFileOrFolderInARecycledSiteMakesWayForTheNewSite() throws {
+        // The build writes pages as it renders them, before the previous site's stale files
+        // are removed: what stands where the new site needs a folder, or a file, goes first.
+        let box = try OutputSandbox()
+        let first = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
+        try first.write(OutputFile(path: "album", text: "an old file"))
+        try first.write(OutputFile(path: "notes/index.html", text: "an old page"))
+        try first.write(OutputFile(path: "index.html", text: "v1"))
+        try first.commit()
+        let second = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
+        try second.write(OutputFile(path: "index.html", text: "v2"))
+        let previous = try #require(try second.commit(keepingPrevious: true))
+        let third = try OutputWriter(
+            outputDirectory: box.output, contentDirectory: box.content, recycling: previous)
+        #expect(third.isRecycled)
+        try third.replace(path: "album/index.html", bytes: Array("a new album".utf8))
+        try third.replace(path: "notes", bytes: Array("a new file".utf8))
+        #expect(box.read("album/index.html", in: third.stagingDirectory) == "a new album")
+        #expect(box.read("notes", in: third.stagingDirectory) == "a new file")
+        // What this build wrote is never cleared away: two of its files wanting one place fail.
+        #expect(throws: OutputError.self) { try third.replace(path: "notes/index.html", bytes: [1]) }
+        #expect(box.read("notes", in: third.stagingDirectory) == "a new file")
+    }
+
     @Test func aSiteLeftBesideAMissingOutputIsPutBack() throws {
         let box = try OutputSandbox()
         let pid = try exitedPID()
