@@ -16,8 +16,30 @@ import Testing
         #expect(decoded.warnings == 0)
     }
 
+    @Test func aProgressiveJPEGShowsTheWholePictureFirstInSixScansWithTheSamePixels() throws {
+        let picture = ImageTestSupport.gradient(width: 96, height: 64)
+        let progressive = try ImageCodecs.encodeJPEG(
+            picture, quality: 82, progressive: true, iccProfile: nil, exif: nil)
+        let baseline = try ImageCodecs.encodeJPEG(
+            picture, quality: 82, progressive: false, iccProfile: nil, exif: nil)
+        // FF DA starts each scan (entropy-coded data escapes FF as FF 00).
+        let scans = progressive.indices.dropLast().filter {
+            progressive[$0] == 0xFF && progressive[$0 + 1] == 0xDA
+        }
+        #expect(scans.count == 6, "galleryc's scan script, not libjpeg's ten")
+        // The first scan: all three components' DC (Ns 3, Ss 0, Se 0), the picture blurred.
+        let first = try #require(scans.first)
+        #expect(progressive[first + 4] == 3)
+        #expect(progressive[first + 11] == 0 && progressive[first + 12] == 0)
+        // Same quantised coefficients as a baseline JPEG: the same pixels, only reordered.
+        let fromProgressive = try ImageCodecs.decodeJPEG(
+            progressive, scale: 8, maxPixels: 1 << 20, maxScans: 100)
+        let fromBaseline = try ImageCodecs.decodeJPEG(baseline, scale: 8, maxPixels: 1 << 20, maxScans: 100)
+        #expect(fromProgressive.pixels.bytes == fromBaseline.pixels.bytes)
+    }
+
     @Test func tooManyScansAreRefused() throws {
-        // A progressive JPEG has about ten scans; a limit of 2 stands in for a scan bomb.
+        // A progressive JPEG has six scans; a limit of 2 stands in for a scan bomb.
         let jpeg = try ImageTestSupport.jpeg(width: 32, height: 32, progressive: true)
         #expect(throws: CodecFailure.damaged(.jpeg, "more than 2 progressive scans (a scan bomb?)")) {
             try ImageCodecs.decodeJPEG(jpeg, scale: 8, maxPixels: 1 << 20, maxScans: 2)
