@@ -54,6 +54,22 @@ def renditions(output: Path, slug: str, extension: str) -> list[Path]:
     )
 
 
+def ultra_hdr_parts(path: Path, scale: int) -> tuple[dict, Image.Image, dict]:
+    """The MPF and XMP facts of a rendition that must be an Ultra HDR JPEG, its gain map (checked
+    to be 1/`scale` of the rendition's width and height) and the gain map's own hdrgm values."""
+    facts, gain_map = gain_map_of(path)
+    assert facts.get("MPF0:NumberOfImages") == 2 and gain_map is not None, (path.name, facts)
+    assert str(facts.get("XMP-hdrgm:Version")) == "1.0", (path.name, facts)
+    width, height = Image.open(path).size
+    assert abs(gain_map.width - width / scale) <= 1 and abs(gain_map.height - height / scale) <= 1, (
+        path.name, gain_map.size, (width, height))  # fmt: skip
+    second = exiftool("-b", "-MPImage2", str(path))
+    gain_xmp = json.loads(
+        subprocess.run(["exiftool", "-j", "-XMP-hdrgm:all", "-"], input=second, capture_output=True, check=True).stdout
+    )[0]
+    return facts, gain_map, gain_xmp
+
+
 def gain_map_of(path: Path) -> tuple[dict, Image.Image]:
     """The MPF and XMP facts exiftool reads from `path`, and its second image."""
     facts = json.loads(exiftool("-j", "-G1", "-MPF:all", "-XMP-hdrgm:all", str(path)))[0]
@@ -66,20 +82,8 @@ def test_every_jpeg_rendition_is_ultra_hdr_with_a_gain_map_of_its_size(hdr_site)
     assert len(jpegs) >= 3, jpegs
     _, source_map = gain_map_of(hdr_site.parent / "content" / "hdr" / "sunset.jpg")
     for path in jpegs:
-        facts, gain_map = gain_map_of(path)
-        assert facts.get("MPF0:NumberOfImages") == 2, (path.name, facts)
-        assert str(facts.get("XMP-hdrgm:Version")) == "1.0", (path.name, facts)
-        assert gain_map is not None, path.name
-        width, height = Image.open(path).size
         # The source's gain map is a quarter of the photo: so is each rendition's.
-        assert abs(gain_map.width - width / 4) <= 1 and abs(gain_map.height - height / 4) <= 1, (
-            path.name, gain_map.size, (width, height))  # fmt: skip
-        second = exiftool("-b", "-MPImage2", str(path))
-        gain_xmp = json.loads(
-            subprocess.run(
-                ["exiftool", "-j", "-XMP-hdrgm:all", "-"], input=second, capture_output=True, check=True
-            ).stdout
-        )[0]
+        _, gain_map, gain_xmp = ultra_hdr_parts(path, scale=4)
         assert gain_xmp.get("GainMapMax") == 2.5 and gain_xmp.get("HDRCapacityMax") == 2.5, gain_xmp
         # Its pixels are the source's gain map, resized.
         expected = np.asarray(source_map.convert("L").resize(gain_map.size), dtype=float).ravel()
@@ -135,19 +139,10 @@ def test_an_iphone_heics_gain_map_is_converted_into_every_jpeg_rendition(hdr_sit
     jpegs = renditions(hdr_site, "iphone", "jpg")
     assert len(jpegs) >= 3, jpegs
     for path in jpegs:
-        facts, gain_map = gain_map_of(path)
-        assert facts.get("MPF0:NumberOfImages") == 2 and gain_map is not None, (path.name, facts)
+        # Apple's gain map is half the photo's width and height: so is each rendition's.
+        _, gain_map, gain_xmp = ultra_hdr_parts(path, scale=2)
         width, height = Image.open(path).size
         assert height > width, "shown portrait, as the irot and Orientation say"
-        # Apple's gain map is half the photo's width and height: so is each rendition's.
-        assert abs(gain_map.width - width / 2) <= 1 and abs(gain_map.height - height / 2) <= 1, (
-            path.name, gain_map.size, (width, height))  # fmt: skip
-        second = exiftool("-b", "-MPImage2", str(path))
-        gain_xmp = json.loads(
-            subprocess.run(
-                ["exiftool", "-j", "-XMP-hdrgm:all", "-"], input=second, capture_output=True, check=True
-            ).stdout
-        )[0]
         # MakerNote 0x0021 = 1, 0x0030 = 0: 3 stops, 8x.
         assert gain_xmp.get("GainMapMax") == 3 and gain_xmp.get("HDRCapacityMax") == 3, gain_xmp
         assert gain_xmp.get("GainMapMin") == 0 and gain_xmp.get("OffsetSDR") == 0, gain_xmp
