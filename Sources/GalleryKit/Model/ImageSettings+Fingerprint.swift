@@ -60,9 +60,7 @@ extension ImageSettings {
     /// version bump remakes every photo of every site: an hour at 50,000). Rendition URLs keep
     /// their hash. `;heic=2`: an iPhone HEIC's HDR gain map kept (``AppleGainMap``).
     static func formatRevision(for fileName: String) -> String {
-        guard let dot = fileName.lastIndex(of: ".") else { return "" }
-        return MediaFileType.heic.extensions.contains(fileName[fileName.index(after: dot)...].lowercased())
-            ? ";heic=2" : ""
+        MediaFileType.heic.names(fileName) ? ";heic=2" : ""
     }
 
     /// `widths=480,960,1600,2400;jpeg=82;...`: the fields that are present, joined by `;`.

@@ -63,10 +63,15 @@ struct MediaFileType: Sendable, Hashable {
         return all.first { $0.extensions.contains(lower) }
     }
 
+    /// True when `fileName`'s extension (any case) is one of this type's.
+    func names(_ fileName: String) -> Bool {
+        guard let dot = fileName.lastIndex(of: ".") else { return false }
+        return extensions.contains(fileName[fileName.index(after: dot)...].lowercased())
+    }
+
     /// True when `fileName` is a camera RAW file, by its extension.
     static func isCameraRAW(_ fileName: String) -> Bool {
-        guard let dot = fileName.lastIndex(of: ".") else { return false }
-        return cameraRaw.extensions.contains(fileName[fileName.index(after: dot)...].lowercased())
+        cameraRaw.names(fileName)
     }
 
     /// Every extension of the types handled as `handling`.

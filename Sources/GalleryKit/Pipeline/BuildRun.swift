@@ -425,9 +425,7 @@ struct BuildRun: Sendable {
     /// What the new site holds, file by file, and what made each file: what the writing
     /// writes or keeps, and what the manifest records.
     struct SiteFiles: Sendable {
-        /// The rendered files not written yet.
-        var rendered: [OutputFile] = []
-        /// Every file rendered by this build, written as it was made or in ``rendered``.
+        /// Every file rendered by this build (the render phase wrote them as it made them).
         var renderedPaths: [String] = []
         /// What the render phase wrote as it rendered (its leaks, a file it could not write).
         var written: RenderedFileSink?
@@ -455,16 +453,12 @@ struct BuildRun: Sendable {
         guard let rendered else { return site }
         let result = rendered.result
         let written = rendered.written.records
-        site.rendered = result.files
         site.written = rendered.written
-        site.renderedPaths = written.map(\.path) + result.files.map(\.path)
+        site.renderedPaths = written.map(\.path)
         // Every published file gets one: grown once, not doubled four times from the pages'.
         let publishedCount = images.derivatives.values.reduce(0) { $0 + $1.renditions.count + 2 }
         var fingerprints: [String: String]? = result.fingerprints
         fingerprints?.reserveCapacity(result.fingerprints.count + site.renderedPaths.count + publishedCount)
-        for file in result.files where result.fingerprints[file.path] == nil {
-            fingerprints?[file.path] = SHA256.hex(file.contents)
-        }
         for record in written {
             if let print = record.contentPrint { fingerprints?[record.path] = print }
         }
@@ -482,7 +476,6 @@ struct BuildRun: Sendable {
         }
         var sizes: [String: Int64] = [:]
         sizes.reserveCapacity(site.renderedPaths.count + site.kept.count + publishedCount)
-        for file in result.files { sizes[file.path] = Int64(file.contents.count) }
         for record in written { sizes[record.path] = record.byteCount }
         for path in site.kept { sizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
         // A published file is made from its cache entries (one, unless two photos have the
@@ -521,15 +514,15 @@ struct BuildRun: Sendable {
     }
 
     /// ``BuildPhase/removeStale``, ``BuildPhase/writePages`` and ``BuildPhase/scanImages``:
-    /// writes the rendered files into the staging folder and checks everything the site will
-    /// publish for the sources' GPS positions; returns what it found, sorted by file.
-    /// In a recycled folder with a checked manifest (`trusted`), a file made from the same as
-    /// before is left as it is, neither read nor scanned again, and only what the manifest
-    /// names (or a changed folder holds) is a candidate for removal; without one, the folder is
-    /// listed and each file's bytes compared.
-    /// A file that cannot be written (a full disk, say) stops the build: the output folder is
-    /// not usable, `--keep-going` or not. Nil when the build was cancelled meanwhile: the
-    /// writing and the scan started no further file, and what they found is not a verdict.
+    /// the rendered files (written and scanned by the render phase) and the pages kept from a
+    /// recycled folder recorded, the previous site's stale files removed, and everything else
+    /// the site will publish checked for the sources' GPS positions; returns every leak found,
+    /// sorted by file. In a recycled folder with a checked manifest (`trusted`), only what the
+    /// manifest names (or a changed folder holds) is a candidate for removal; without one, the
+    /// folder is listed.
+    /// A file that could not be written (a full disk, say) stops the build: the output folder
+    /// is not usable, `--keep-going` or not. Nil when the build was cancelled meanwhile: the
+    /// scan started no further file, and what it found is not a verdict.
     func write(
         _ site: SiteFiles, images: Images, downloads: AlbumDownloads, into staging: OutputWriter,
         trusted: TrustedSite?, sealed: SealedSite = SealedSite()
@@ -548,14 +541,10 @@ struct BuildRun: Sendable {
                 }
             }
             do {
-                let written = try await phases.measure(.writePages) { () async throws(OutputError) in
-                    try await SitePublishing.writeAndScan(
-                        site.rendered, fingerprints: site.fingerprints ?? [:], kept: site.kept,
-                        writer: staging,
-                        scanner: scanner, workers: workers, recycled: staging.isRecycled, trusted: trusted)
+                // The pages the renderer did not make again, and the stylesheets they need.
+                try phases.measure(.writePages) { () throws(OutputError) in
+                    for path in site.kept { try staging.keep(path: path) }
                 }
-                guard let written else { return nil }
-                leaks += written
             } catch {
                 throw stop(error)
             }

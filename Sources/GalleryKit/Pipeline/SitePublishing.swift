@@ -6,8 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes the rendered files into the staging folder and runs the GPS leak check over
-/// everything the site will publish, touching as few files as possible.
+/// The GPS leak check over everything the site will publish, touching as few files as
+/// possible, and the removal of a recycled folder's stale files; the rendered files are
+/// written and scanned as they are made, by ``RenderedFileSink``.
 ///
 /// Every file in the staging folder comes from one of two places: the output writer (pages,
 /// feeds, theme assets, the marker) or the image stage (the renditions of each processed
@@ -17,72 +18,6 @@ import Foundation
 ///   entries that an earlier successful build already scanned (content-addressed, never edited
 ///   in place, and the image check does not depend on the sources' coordinates).
 enum SitePublishing {
-    /// Writes `files` on the build's workers and scans them; returns the leaks, sorted by
-    /// path, or nil when the build was cancelled (then no further file was started).
-    /// In a recycled staging folder, a file the folder's checked manifest holds made from the
-    /// same fingerprint (`trusted`, `fingerprints`) is only recorded, as is one whose bytes are
-    /// already there; any other replaces what is there. The `kept` paths are recorded as they
-    /// are (pages the renderer did not make again, and the stylesheets they need).
-    /// - Throws: the first file in order that cannot be written; no file after it is started.
-    static func writeAndScan(
-        _ files: [OutputFile], fingerprints: [String: String] = [:], kept: [String] = [],
-        writer: OutputWriter,
-        scanner: GPSLeakScanner, workers: WorkerPool, recycled: Bool = false, trusted: TrustedSite? = nil
-    ) async throws(OutputError) -> [GPSLeak]? {
-        for path in kept { try writer.keep(path: path) }
-        let firstFailure = Locked<Int?>(nil)
-        let outcomes = try? await workers.map(files.count) { index -> Result<GPSLeak?, OutputError>? in
-            if let failed = firstFailure.withLock({ $0 }), failed < index { return nil }
-            let file = files[index]
-            let outcome = place(
-                file, fingerprint: fingerprints[file.path], writer: writer, scanner: scanner,
-                recycled: recycled,
-                trusted: trusted)
-            if case .failure = outcome {
-                firstFailure.withLock { first in first = min(first ?? index, index) }
-            }
-            return outcome
-        }
-        guard let outcomes else { return nil }
-        var leaks: [GPSLeak] = []
-        for outcome in outcomes {
-            switch outcome {
-            case .failure(let error): throw error
-            case .success(let leak): if let leak { leaks.append(leak) }
-            case nil: break
-            }
-        }
-        return leaks.sorted { $0.location.file < $1.location.file }
-    }
-
-    /// Writes one rendered file into the staging folder, or records it as there, and scans
-    /// what it writes: a file the recycled folder's checked manifest holds made from the same
-    /// `fingerprint` (`trusted`) is only recorded (written and scanned by an earlier build, and
-    /// not touched since), as is one whose bytes are already there; any other replaces what is
-    /// there. Returns the leak it found.
-    static func place(
-        _ file: OutputFile, fingerprint: String?, writer: OutputWriter, scanner: GPSLeakScanner,
-        recycled: Bool, trusted: TrustedSite?
-    ) -> Result<GPSLeak?, OutputError> {
-        if let trusted, let fingerprint, trusted.holds(file.path, fingerprint: fingerprint) {
-            do throws(OutputError) { try writer.keep(path: file.path) } catch { return .failure(error) }
-            return .success(nil)
-        }
-        let leak = scanner.scan(path: file.path, bytes: file.contents)
-        do throws(OutputError) {
-            if !recycled {
-                try writer.write(file)
-            } else if writer.stagedBytes(at: file.path) == file.contents {
-                try writer.keep(path: file.path)
-            } else {
-                try writer.replace(path: file.path, bytes: file.contents)
-            }
-        } catch {
-            return .failure(error)
-        }
-        return .success(leak)
-    }
-
     /// Scans the renditions of `photos` (and the files of videos among them) in the staging
     /// folder, skipping `knownClean` paths.
     /// - Throws: `CancellationError` when the build was cancelled.
@@ -121,10 +56,10 @@ enum SitePublishing {
 }
 
 /// Writes the renderer's files as they are made (``RenderOutput/Delivery``), each round's on
-/// the build's workers as ``SitePublishing/place(_:fingerprint:writer:scanner:recycled:trusted:)``
-/// does, and keeps of them only what the build needs afterwards: path, size, the fingerprint
-/// of a file named by its bytes, the leaks found. After a file cannot be written, no further
-/// file is started (the build stops on that error).
+/// the build's workers (``place(_:fingerprint:writer:scanner:recycled:trusted:)``), and keeps
+/// of them only what the build needs afterwards: path, size, the fingerprint of a file named by
+/// its bytes, the leaks found. After a file cannot be written, no further file is started (the
+/// build stops on that error).
 final class RenderedFileSink: Sendable {
     /// One file written (or found in place).
     struct Record: Sendable {
@@ -161,6 +96,34 @@ final class RenderedFileSink: Sendable {
     /// The first file that could not be written, if one could not.
     var failure: OutputError? { state.withLock { $0.failure } }
 
+    /// Writes one rendered file into the staging folder, or records it as there, and scans
+    /// what it writes: a file the recycled folder's checked manifest holds made from the same
+    /// `fingerprint` (`trusted`) is only recorded (written and scanned by an earlier build, and
+    /// not touched since), as is one whose bytes are already there; any other replaces what is
+    /// there. Returns the leak it found.
+    private static func place(
+        _ file: OutputFile, fingerprint: String?, writer: OutputWriter, scanner: GPSLeakScanner,
+        recycled: Bool, trusted: TrustedSite?
+    ) -> Result<GPSLeak?, OutputError> {
+        if let trusted, let fingerprint, trusted.holds(file.path, fingerprint: fingerprint) {
+            do throws(OutputError) { try writer.keep(path: file.path) } catch { return .failure(error) }
+            return .success(nil)
+        }
+        let leak = scanner.scan(path: file.path, bytes: file.contents)
+        do throws(OutputError) {
+            if !recycled {
+                try writer.write(file)
+            } else if writer.stagedBytes(at: file.path) == file.contents {
+                try writer.keep(path: file.path)
+            } else {
+                try writer.replace(path: file.path, bytes: file.contents)
+            }
+        } catch {
+            return .failure(error)
+        }
+        return .success(leak)
+    }
+
     /// Writes and scans `files` on the workers, waiting for them: for the renderer, which runs
     /// on one of the workers.
     func deliver(_ files: [(file: OutputFile, fingerprint: String?)]) {
@@ -170,7 +133,7 @@ final class RenderedFileSink: Sendable {
         let placed = workers.mapWaiting(files.count) { index -> (Record, Result<GPSLeak?, OutputError>) in
             let (file, given) = files[index]
             let print = given ?? SHA256.hex(file.contents)
-            let outcome = SitePublishing.place(
+            let outcome = Self.place(
                 file, fingerprint: print, writer: writer, scanner: scanner, recycled: recycled,
                 trusted: trusted)
             let record = Record(
