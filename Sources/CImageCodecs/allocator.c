@@ -2,6 +2,7 @@
 
 #include "cimagecodecs.h"
 
-void cc_return_large_buffers_to_system(size_t threshold) {
-    mallopt(M_MMAP_THRESHOLD, (int)threshold);
+void cc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
+    mallopt(M_MMAP_THRESHOLD, (int)mmap_threshold);
+    mallopt(M_TRIM_THRESHOLD, (int)trim_threshold);
 }

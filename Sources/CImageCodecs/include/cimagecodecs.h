@@ -96,9 +96,11 @@ int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc
 int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,
                   size_t dst_size, cc_image *out);
 
-/// Makes malloc map every allocation of `threshold` bytes or more on its own and unmap it when
-/// freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it dynamically).
-void cc_return_large_buffers_to_system(size_t threshold);
+/// Makes malloc map every allocation of `mmap_threshold` bytes or more on its own and unmap it
+/// when freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it
+/// dynamically), and give the free top of a heap back to the system only once it exceeds
+/// `trim_threshold` bytes (M_TRIM_THRESHOLD).
+void cc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold);
 
 /// Inflates a zlib stream (RFC 1950: a PNG iTXt chunk's compressed text) into `out`, at most
 /// `out_capacity` bytes. Returns the number of bytes written; -1 when the stream is damaged or
