@@ -11,6 +11,7 @@ extension Invocation {
                 keepGoing: command.keepGoing, drafts: command.includeDrafts, followLinks: command.followLinks)
         else { return 1 }
         options.shard = command.shard
+        options.endsProcess = true
         let formatter = formatter(contentPath: command.contentPath)
         let outputShown = formatter.display(command.outputPath).appendingSlash
         let collector = DiagnosticCollector()

@@ -177,7 +177,7 @@ extension DerivativeCache {
     ///   - scannedClean: the build scanned every file it published (including all renditions
     ///     of the entries it used that were not already known clean) and found no GPS data;
     ///   later builds then skip re-scanning those entries' renditions
-    ///     (``scannedCleanPaths(_:)``).
+    ///     (``scannedClean(_:)``).
     ///   - shard: a `--shard` build saves its index as `index.shard-<k>-of-<n>.bin`, so that
     ///     shards' cache folders copied into one keep each one's, and writes no record pack;
     ///     the next whole build reads them all into `index.bin` and removes them.

@@ -21,20 +21,18 @@ extension DerivativeCache {
         }
     }
 
-    /// The paths of `keysByPath` whose cache entries (at least one) were all scanned clean: a
-    /// build that was swapped in has scanned each entry's renditions and found no GPS data in
-    /// them. The files are content-addressed and never edited in place, and the image part of
-    /// the scan does not depend on the sources' coordinates, so the finding holds until the
-    /// entry is replaced. One lock for the whole site.
-    func scannedCleanPaths(_ keysByPath: [String: [CacheKey]]) -> Set<String> {
-        state.withLock { state in
-            var clean: Set<String> = []
-            clean.reserveCapacity(keysByPath.count)
-            for (path, keys) in keysByPath
-            where !keys.isEmpty && keys.allSatisfy({ state.index.entries[$0.hex]?.scannedClean == true }) {
-                clean.insert(path)
-            }
-            return clean
+    /// Whether a path of `keysByPath` has cache entries (at least one) that were all scanned
+    /// clean: a build that was swapped in has scanned each entry's renditions and found no GPS
+    /// data in them. The files are content-addressed and never edited in place, and the image
+    /// part of the scan does not depend on the sources' coordinates, so the finding holds until
+    /// the entry is replaced. One lock for the whole site: the answer is the index as it is
+    /// now (a shared copy), asked path by path rather than collected into a set of every
+    /// published path (400,000 at 50,000 photos).
+    func scannedClean(_ keysByPath: [String: [CacheKey]]) -> @Sendable (String) -> Bool {
+        let entries = state.withLock { $0.index.entries }
+        return { path in
+            guard let keys = keysByPath[path], !keys.isEmpty else { return false }
+            return keys.allSatisfy { entries[$0.hex]?.scannedClean == true }
         }
     }
 

@@ -175,6 +175,22 @@ final class OutputWriter: Sendable {
         try record(path)
     }
 
+    /// ``keep(path:)`` for many paths at once (a rebuild keeps most of a site's pages): one
+    /// lock, and the set grown once.
+    /// - Throws: ``OutputError`` for the first path outside the site or written twice.
+    func keep(paths: [String]) throws(OutputError) {
+        if let invalid = paths.first(where: { !Self.isSitePath($0) }) {
+            throw OutputError(.invalidPath, file: displayPath(of: invalid))
+        }
+        let outcome: (OutputError.Reason, String)? = state.withLock { state in
+            if state.finished { return paths.first.map { (.finished, $0) } }
+            state.written.reserveCapacity(state.written.count + paths.count)
+            for path in paths where !state.written.insert(path).inserted { return (.duplicatePath, path) }
+            return nil
+        }
+        if let (reason, path) = outcome { throw OutputError(reason, file: displayPath(of: path)) }
+    }
+
     /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
     /// each published file after the build.
     var writtenPaths: [String] {
@@ -189,16 +205,34 @@ final class OutputWriter: Sendable {
 
     /// Checks `path` and records it as written.
     private func record(_ path: String) throws(OutputError) {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        let valid =
-            !path.isEmpty && !path.hasPrefix("/") && path != Self.markerFileName
-            && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }
-        guard valid else { throw OutputError(.invalidPath, file: displayPath(of: path)) }
+        guard Self.isSitePath(path) else { throw OutputError(.invalidPath, file: displayPath(of: path)) }
         let outcome: OutputError.Reason? = state.withLock { state in
             if state.finished { return .finished }
             return state.written.insert(path).inserted ? nil : .duplicatePath
         }
         if let outcome { throw OutputError(outcome, file: displayPath(of: path)) }
+    }
+
+    /// True for a path inside the site: relative, not the marker, and no component empty, `.`,
+    /// `..` or holding a NUL byte. One pass over the bytes: every file of the site is checked.
+    static func isSitePath(_ path: String) -> Bool {
+        guard !path.isEmpty, path != markerFileName else { return false }
+        var length = 0
+        var onlyDots = true
+        // A component that is empty, `.` or `..`.
+        var unusable: Bool { length == 0 || (onlyDots && length <= 2) }
+        for byte in path.utf8 {
+            switch byte {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                if unusable { return false }
+                (length, onlyDots) = (0, true)
+            default:
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        return !unusable
     }
 
     /// `path` of the site as a message names it: in the output folder (`public/a/index.html`),

@@ -69,11 +69,12 @@ extension BuildRun {
                 return cache.sealedCopy(of: path, madeBy: print)
             }
             let scanner = GPSLeakScanner(sourceCoordinates: images.output.sourceCoordinates)
+            let knownClean = images.knownClean
             let leaks: [GPSLeak]
             do {
                 leaks = try await scanner.scanOutput(
                     directory: staging.stagingDirectory,
-                    paths: Set(jobs.map(\.path)).subtracting(images.knownCleanPaths).sorted(),
+                    paths: Set(jobs.map(\.path)).filter { !knownClean($0) }.sorted(),
                     workers: workers)
             } catch {
                 return nil

@@ -41,6 +41,10 @@ public struct BuildOptions: Sendable {
     /// preview opens them without the password. Never for a site to publish: the CLI then
     /// writes the preview to a temporary folder.
     public var embedsAlbumKeys = false
+    /// The process exits right after this build (`galleryc build`): what the build made is
+    /// left for the exit to take back rather than freed piece by piece (``ProcessLifetime``).
+    /// Never for a process that goes on building (`serve`, the tests).
+    public var endsProcess = false
     /// galleryc's geographic data (`places.bin`: the place names of `places:`); nil takes
     /// `Geodata/` beside the default theme folder (`share/galleryc/Geodata` when installed, the
     /// checkout's `Geodata/`). Read only when `places:` is on.

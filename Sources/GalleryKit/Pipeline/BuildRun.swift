@@ -35,7 +35,10 @@ struct BuildRun: Sendable {
         var derivatives: [String: PhotoDerivatives] { output.derivatives }
         /// Published paths the leak check may skip: every cache entry behind them was scanned
         /// clean by an earlier successful build (an entry stored by this build is not).
-        var knownCleanPaths: Set<String> { cache?.scannedCleanPaths(output.cacheKeys) ?? [] }
+        var knownClean: @Sendable (String) -> Bool {
+            guard let cache else { return { _ in false } }
+            return cache.scannedClean(output.cacheKeys)
+        }
     }
 
     /// The verdict of a failed build: the errors are in the diagnostics.
@@ -536,14 +539,14 @@ struct BuildRun: Sendable {
                 // folder of the new site goes was cleared by the writer (``OutputWriter/replace(path:bytes:)``).
                 phases.measure(.removeStale) {
                     SitePublishing.removeStale(
-                        trusted?.allPaths ?? OutputWriter.listFiles(staging.stagingDirectory),
+                        trusted?.allPaths ?? Array(OutputWriter.listFiles(staging.stagingDirectory)),
                         keeping: site.sizes, staging: staging.stagingDirectory)
                 }
             }
             do {
                 // The pages the renderer did not make again, and the stylesheets they need.
                 try phases.measure(.writePages) { () throws(OutputError) in
-                    for path in site.kept { try staging.keep(path: path) }
+                    try staging.keep(paths: site.kept)
                 }
             } catch {
                 throw stop(error)
@@ -554,7 +557,7 @@ struct BuildRun: Sendable {
                 // What was sealed was scanned before it was (``seal(_:images:downloads:into:)``).
                 try await SitePublishing.scanRenditions(
                     images.derivatives.filter { !sealed.sources.contains($0.key) },
-                    knownClean: images.knownCleanPaths, staging: staging.stagingDirectory, scanner: scanner,
+                    knownClean: images.knownClean, staging: staging.stagingDirectory, scanner: scanner,
                     workers: workers)
                     + scanner.scanOutput(
                         directory: staging.stagingDirectory,

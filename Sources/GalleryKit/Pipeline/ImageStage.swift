@@ -88,6 +88,11 @@ struct ImageStage: Sendable {
         } catch {
             return output
         }
+        // Grown once: at 50,000 photos, doubling these four times over cost a tenth of a second.
+        output.derivatives.reserveCapacity(photos.count)
+        output.derivativeKeys.reserveCapacity(photos.count)
+        output.cacheKeys.reserveCapacity(
+            outcomes.reduce(0) { $0 + ($1.entry == nil ? 0 : $1.derivatives?.publishedFiles.count ?? 0) })
         for (photo, outcome) in zip(photos, outcomes) {
             output.sourceCoordinates += outcome.coordinates
             guard let derivatives = outcome.derivatives else { continue }

@@ -78,6 +78,11 @@ public enum SiteBuilder {
         stashing.add { run.stash(previous, manifest: manifest) }
         run.keep(images.cache, sealed: sealed)
         await stashing.finished()
+        if options.endsProcess {
+            ProcessLifetime.keep(
+                (run, site, stills, processed, ordered, images, tags, places, search, rendered, files))
+            ProcessLifetime.keep((manifest, trusted, sealed, downloads, timeline, maps, theme))
+        }
         return run.summary(site: files, images: images)
     }
 

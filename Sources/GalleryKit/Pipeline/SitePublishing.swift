@@ -22,12 +22,12 @@ enum SitePublishing {
     /// folder, skipping `knownClean` paths.
     /// - Throws: `CancellationError` when the build was cancelled.
     static func scanRenditions(
-        _ photos: [String: PhotoDerivatives], knownClean: Set<String>, staging: URL,
+        _ photos: [String: PhotoDerivatives], knownClean: (String) -> Bool, staging: URL,
         scanner: GPSLeakScanner, workers: WorkerPool
     ) async throws(CancellationError) -> [GPSLeak] {
         var paths: [String] = []
         for photo in photos.values {
-            photo.forEachPublishedFile { path, _ in if !knownClean.contains(path) { paths.append(path) } }
+            photo.forEachPublishedFile { path, _ in if !knownClean(path) { paths.append(path) } }
         }
         return try await scanner.scanOutput(directory: staging, paths: paths.sorted(), workers: workers)
     }
@@ -35,7 +35,7 @@ enum SitePublishing {
     /// Removes from a recycled staging folder every file of the previous site that the new
     /// one does not have, and the folders that leaves empty.
     static func removeStale(
-        _ previous: Set<String>, keeping current: [String: Int64], staging: URL
+        _ previous: some Sequence<String>, keeping current: [String: Int64], staging: URL
     ) {
         let root = staging.path
         let stale = previous.filter { current[$0] == nil }

@@ -23,7 +23,7 @@ struct RenderOutput {
     private var owners: [String: String] = [:]
     let diagnostics: DiagnosticCollector
     /// Whether the caller holds the page at a path, made from a fingerprint.
-    private let keeping: (String, String) -> Bool
+    private let keeping: @Sendable (String, String) -> Bool
     /// Where queued pages are rendered; nil renders them one by one on the calling thread.
     private let workers: WorkerPool?
     /// Every page's fingerprint, rendered or kept.
@@ -42,7 +42,8 @@ struct RenderOutput {
     ///     (``WorkerPool/mapWaiting(_:_:)``); nil renders page after page.
     ///   - deliver: takes the files as they are made; nil keeps them all for ``finish()``.
     init(
-        diagnostics: DiagnosticCollector, keeping: @escaping (String, String) -> Bool = { _, _ in false },
+        diagnostics: DiagnosticCollector,
+        keeping: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
         workers: WorkerPool? = nil, deliver: Delivery? = nil
     ) {
         self.diagnostics = diagnostics
@@ -62,6 +63,30 @@ struct RenderOutput {
             return
         }
         queued.append((path, render))
+    }
+
+    /// ``page(_:_:render:)`` for `count` pages whose fingerprints are the costly part (an
+    /// album's photo pages: 50,000 of them at 50,000 photos): each page's path and
+    /// fingerprint (`page(index)`), and whether the caller holds it made from that, are worked
+    /// out on the workers side by side; the pages are then taken in order, as one by one.
+    mutating func pages(
+        _ count: Int, _ page: @escaping @Sendable (Int) -> (path: String, fingerprint: String),
+        render: @escaping @Sendable (Int, inout PageOutput) -> Void
+    ) {
+        let keeping = keeping
+        let decide: @Sendable (Int) -> (path: String, fingerprint: String, kept: Bool) = { index in
+            let (path, fingerprint) = page(index)
+            return (path, fingerprint, keeping(path, fingerprint))
+        }
+        let decided = workers?.mapWaiting(count, decide) ?? (0..<count).map(decide)
+        for (index, page) in decided.enumerated() {
+            fingerprints[page.path] = page.fingerprint
+            if page.kept {
+                kept.insert(page.path)
+            } else {
+                queued.append((page.path, { output in render(index, &output) }))
+            }
+        }
     }
 
     /// Files made together (the search index), each fingerprinted by `fingerprint` and its

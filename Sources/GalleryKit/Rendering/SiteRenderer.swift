@@ -98,7 +98,7 @@ struct SiteRenderer: Sendable {
     /// holds them, made from the same fingerprint. With `deliver`, the files are handed to it
     /// as they are made (``RenderOutput/Delivery``) and the result's `files` is empty.
     func render(
-        keeping: @escaping (_ path: String, _ fingerprint: String) -> Bool,
+        keeping: @escaping @Sendable (_ path: String, _ fingerprint: String) -> Bool,
         delivering deliver: RenderOutput.Delivery? = nil
     ) -> Result {
         var output = RenderOutput(
@@ -282,20 +282,27 @@ struct SiteRenderer: Sendable {
             }
         }
         let shown = builder.shownPhotos(album)
-        for (index, photo) in shown.enumerated() {
-            let path = photo.source.urlPath + "index.html"
-            let print = prints.photo(photo, at: index, in: album, path: path)
-            if let protection = album.protection {
+        if let protection = album.protection {
+            for (index, photo) in shown.enumerated() {
+                let path = photo.source.urlPath + "index.html"
                 sealed(
-                    protection, path: path, fingerprint: print, template: "photo",
-                    source: photo.source.sourcePath,
+                    protection, path: path,
+                    fingerprint: prints.photo(photo, at: index, in: album, path: path),
+                    template: "photo", source: photo.source.sourcePath,
                     lock: (photo.source.urlPath, ancestors + [album], true), into: &output
                 ) { builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors) }
-                continue
             }
-            output.page(path, print) { output in
+        } else {
+            let (builder, prints, templates) = (builder, prints, templates)
+            output.pages(shown.count) { index in
+                let path = shown[index].source.urlPath + "index.html"
+                return (path, prints.photo(shown[index], at: index, in: album, path: path))
+            } render: { index, output in
+                let photo = shown[index]
                 let context = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
-                output.render(path, "photo", context, source: photo.source.sourcePath, templates)
+                output.render(
+                    photo.source.urlPath + "index.html", "photo", context, source: photo.source.sourcePath,
+                    templates)
             }
         }
         for child in album.albums {

@@ -173,12 +173,31 @@ private func reason(of call: () throws -> Void) -> OutputError.Reason? {
         #expect(try box.strays().isEmpty)
     }
 
-    @Test(arguments: ["", "/etc/passwd", "../escape.html", "a/../../b", "a//b", "./x", ".galleryc-output"])
+    @Test(arguments: [
+        "", "/etc/passwd", "../escape.html", "a/../../b", "a//b", "./x", ".galleryc-output", "a/", "a/.",
+        "a/..", "nul\u{0}.html",
+    ])
     func rejectsPathsOutsideTheSite(path: String) throws {
         let box = try OutputSandbox()
         let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
         defer { writer.abandon() }
         #expect(reason { try writer.write(path: path, bytes: [1]) } == .invalidPath)
+        #expect(reason { try writer.keep(paths: ["fine.html", path]) } == .invalidPath)
+    }
+
+    @Test(arguments: ["...", "a/...b/.c", ".well-known/x", "a..b"])
+    func takesDotsThatStayInside(path: String) {
+        #expect(OutputWriter.isSitePath(path))
+    }
+
+    @Test func keepsPathsOnceEach() throws {
+        let box = try OutputSandbox()
+        let writer = try OutputWriter(outputDirectory: box.output, contentDirectory: box.content)
+        defer { writer.abandon() }
+        try writer.write(OutputFile(path: "a/index.html", text: "1"))
+        try writer.keep(paths: ["b/index.html", "c/index.html"])
+        #expect(writer.writtenPaths == ["a/index.html", "b/index.html", "c/index.html"])
+        #expect(reason { try writer.keep(paths: ["d/index.html", "a/index.html"]) } == .duplicatePath)
     }
 
     @Test func rejectsTheSamePathTwice() throws {

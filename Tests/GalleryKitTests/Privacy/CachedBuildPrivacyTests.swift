@@ -115,11 +115,12 @@ import Testing
         let scanner = GPSLeakScanner(sourceCoordinates: [])
         let workers = WorkerPool(workers: 2)
         let leaks = try await SitePublishing.scanRenditions(
-            [source.sourcePath: photo], knownClean: [], staging: staging, scanner: scanner, workers: workers)
+            [source.sourcePath: photo], knownClean: { _ in false }, staging: staging, scanner: scanner,
+            workers: workers)
         #expect(leaks.map(\.location.file) == [path])
         #expect(
             try await SitePublishing.scanRenditions(
-                [source.sourcePath: photo], knownClean: [path], staging: staging, scanner: scanner,
+                [source.sourcePath: photo], knownClean: { $0 == path }, staging: staging, scanner: scanner,
                 workers: workers
             ).isEmpty)
     }
