@@ -79,7 +79,7 @@ struct AlbumBuilder {
         }
         for file in NaturalOrder.sorted(scan.pages) {
             let path = scan.child(file)
-            let stem = (file as NSString).deletingPathExtension
+            let stem = deletingPathExtension(file)
             if let page = readPage(path, defaultTitle: Self.title(fromName: stem)) {
                 entries.append((file, .page(page)))
             }
@@ -92,7 +92,7 @@ struct AlbumBuilder {
             switch entry {
             case .photo(var photo):
                 photo.slug = slugs.allocate(
-                    for: opaque(\.photos, "") ?? (name as NSString).deletingPathExtension,
+                    for: opaque(\.photos, "") ?? deletingPathExtension(name),
                     fallback: photo.isVideo ? "video" : "photo",
                     reporter: reporter(photo.sourcePath))
                 photo.urlPath = urlPath + photo.slug + "/"
@@ -111,7 +111,7 @@ struct AlbumBuilder {
                 pagesFolder(sub, urlPath: urlPath + slug + "/", protection: protection)
             case .page(var page):
                 let slug = slugs.allocate(
-                    for: opaque(\.pages, "p") ?? (name as NSString).deletingPathExtension, fallback: "page",
+                    for: opaque(\.pages, "p") ?? deletingPathExtension(name), fallback: "page",
                     reporter: reporter(page.sourcePath))
                 page.urlPath = urlPath + slug + "/"
                 page.protection = protection

@@ -95,7 +95,7 @@ struct ContentLoader {
                 reporter.report(.tooLarge(bytes: file.size, limit: Int64(Self.maxFaviconBytes)))
                 return nil
             }
-            let name = (relativePath as NSString).pathExtension.lowercased()
+            let name = pathExtension(of: relativePath).lowercased()
             return FaviconFile(fileExtension: name, bytes: try file.readRest(after: 0))
         } catch {
             switch error {

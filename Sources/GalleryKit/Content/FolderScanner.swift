@@ -19,7 +19,7 @@ struct FolderScanner {
 
     /// True when `fileName` is a video clip, by its extension.
     static func isVideo(_ fileName: String) -> Bool {
-        videoExtensions.contains((fileName as NSString).pathExtension.lowercased())
+        videoExtensions.contains(pathExtension(of: fileName).lowercased())
     }
     /// Files other tools keep beside photos: edit sidecars and thumbnail databases. Skipped
     /// without a word; an `.xmp` beside a photo is read as its XMP sidecar (``FolderScan/xmpSidecars``).
@@ -120,8 +120,8 @@ struct FolderScanner {
             case .file:
                 break
             }
-            let ext = (entryName as NSString).pathExtension.lowercased()
-            let stem = (entryName as NSString).deletingPathExtension
+            let ext = pathExtension(of: entryName).lowercased()
+            let stem = deletingPathExtension(entryName)
             if !raw && MediaFileType.cameraRaw.extensions.contains(ext) {
                 fileReporter.report(.rawOff)
                 skippedStems[stem] = skippedStems[stem] ?? entryName
@@ -155,12 +155,12 @@ struct FolderScanner {
         }
         folder.photos = NaturalOrder.sorted(folder.photos)
         let photoByStem = Dictionary(
-            folder.photos.map { (($0 as NSString).deletingPathExtension, $0) },
+            folder.photos.map { (deletingPathExtension($0), $0) },
             uniquingKeysWith: { first, _ in first })
         // `photo.jpg.xmp` names its photo exactly; `photo.xmp` by stem, when no exact one.
         // An .xmp beside no photo is another tool's business: skipped without a word, as before.
         let photoNames = Set(folder.photos)
-        let xmpStems = xmpFiles.sorted().map { ($0, ($0 as NSString).deletingPathExtension) }
+        let xmpStems = xmpFiles.sorted().map { ($0, deletingPathExtension($0)) }
         for (file, stem) in xmpStems where photoNames.contains(stem) {
             folder.xmpSidecars[stem] = file
         }
@@ -177,7 +177,7 @@ struct FolderScanner {
         // index.md before _index.md, whatever the byte order says.
         markdown.sort { ($0 == "index.md" ? 0 : 1, $0) < ($1 == "index.md" ? 0 : 1, $1) }
         for file in markdown {
-            let stem = (file as NSString).deletingPathExtension
+            let stem = deletingPathExtension(file)
             if file == "index.md" || file == "_index.md" {
                 if let other = folder.indexFile {
                     // Both: Hugo refuses the folder; galleryc reads index.md (sorted first).
@@ -204,7 +204,7 @@ struct FolderScanner {
     static func pairs(in photos: [String], showing preferred: RAWPairs) -> [String: String] {
         var byStem: [String: (raw: [String], other: [String])] = [:]
         for name in photos where !isVideo(name) {
-            let stem = (name as NSString).deletingPathExtension
+            let stem = deletingPathExtension(name)
             if MediaFileType.isCameraRAW(name) {
                 byStem[stem, default: ([], [])].raw.append(name)
             } else {

@@ -68,8 +68,8 @@ extension AlbumDownloads {
     private static func uniqueName(for source: PhotoSource, original: Rendition, taken: inout Set<String>)
         -> String
     {
-        let stem = (source.fileName as NSString).deletingPathExtension
-        let ext = (original.path as NSString).pathExtension
+        let stem = deletingPathExtension(source.fileName)
+        let ext = pathExtension(of: original.path)
         var name = "\(stem).\(ext)"
         var number = 2
         while !taken.insert(name.lowercased()).inserted {

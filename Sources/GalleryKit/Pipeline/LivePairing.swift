@@ -84,5 +84,5 @@ struct LivePairing: Sendable {
         }
     }
 
-    private static func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
+    private static func stem(_ name: String) -> String { deletingPathExtension(name) }
 }

@@ -28,7 +28,7 @@ enum Favicon {
 
     /// The media type of a published icon, from its path.
     static func mediaType(of path: String) -> String {
-        FaviconFile.types[(path as NSString).pathExtension.lowercased()] ?? "image/x-icon"
+        FaviconFile.types[pathExtension(of: path).lowercased()] ?? "image/x-icon"
     }
 
     private static func named(_ bytes: [UInt8], fileExtension: String) -> OutputFile {

@@ -25,4 +25,26 @@ import Testing
         let url = URL(fileURLWithPath: path)
         #expect(standardPath(url) == url.standardizedFileURL.path)
     }
+
+    /// The content walk's extensions and stems are NSString's for every name and relative path
+    /// it makes: the odd ones by hand, then every string of up to five of `a . / é` and a space
+    /// (but `//`, which NSString also tidies away and the walk never makes).
+    @Test func extensionsAndStemsAreNSStrings() {
+        var names = [
+            "a.jpg", ".hidden", ".hidden.jpg", "a.", "a..jpg", "noext", "a.b.c", "", ".", "..", "...",
+            "a/b.c",
+            "dir.d/file", "a.JPG", "é.jpeg", "a. b", "a.tar.gz", "a./b", "x.jpg/", "/", "/.x",
+            "a/..", "a/.", "IMG_0001.HEIC", "photo.café",
+        ]
+        var level = [""]
+        for _ in 1...5 {
+            level = level.flatMap { prefix in ["a", ".", "/", "é", " "].map { prefix + $0 } }
+            names += level.filter { !$0.contains("//") }
+        }
+        for name in names {
+            #expect(pathExtension(of: name) == (name as NSString).pathExtension, "extension of \(name)")
+            #expect(
+                deletingPathExtension(name) == (name as NSString).deletingPathExtension, "stem of \(name)")
+        }
+    }
 }
