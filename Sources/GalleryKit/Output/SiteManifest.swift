@@ -266,9 +266,11 @@ extension SiteManifest {
     /// was: the new manifest starts as that one (shared, not copied) and only what differs is
     /// written into it; when no file was added or removed, its folders are the old ones, and
     /// only those a file was written into, or whose time did not match, are read again.
+    /// - Parameter workers: where the files are compared with the checked manifest's, side by
+    ///   side (a pool thread must be asking); nil compares them one by one.
     static func recording(
         _ root: URL, output: URL, fingerprints: [String: String], needs: [String: [String]],
-        trusted: TrustedSite?
+        trusted: TrustedSite?, workers: WorkerPool? = nil
     ) -> SiteManifest? {
         var manifest = trusted?.recorded ?? SiteManifest()
         manifest.output = output.path
@@ -280,7 +282,8 @@ extension SiteManifest {
         var added = false
         // Reserving in the checked manifest's dictionary would copy it, though nothing changed.
         if trusted == nil { manifest.files.reserveCapacity(fingerprints.count) }
-        for (path, fingerprint) in fingerprints {
+        for (path, fingerprint) in Self.differing(fingerprints, needs: needs, from: trusted, workers: workers)
+        {
             let fileNeeds = needs[path] ?? []
             if let kept = trusted?.file(path), kept.fingerprint == fingerprint {
                 if kept.needs != fileNeeds { manifest.files[path]?.needs = fileNeeds }
@@ -318,6 +321,26 @@ extension SiteManifest {
             manifest.folders[folder] = found.stamp.modifiedNanoseconds
         }
         return manifest
+    }
+
+    /// The files of `fingerprints` that are not `trusted`'s as they were (made from another
+    /// fingerprint, needing other files, or not there): all of them without a checked
+    /// manifest. The 250,000 lookups of a 50,000-photo site are made side by side on `workers`.
+    private static func differing(
+        _ fingerprints: [String: String], needs: [String: [String]], from trusted: TrustedSite?,
+        workers: WorkerPool?
+    ) -> [(String, String)] {
+        guard let trusted else { return Array(fingerprints) }
+        let files = Array(fingerprints)
+        let chunk = 16_384
+        let check: @Sendable (Int) -> [(String, String)] = { part in
+            files[(part * chunk)..<min(files.count, (part + 1) * chunk)].filter { path, fingerprint in
+                guard let kept = trusted.file(path), kept.fingerprint == fingerprint else { return true }
+                return kept.needs != (needs[path] ?? [])
+            }
+        }
+        let parts = (files.count + chunk - 1) / chunk
+        return (workers?.mapWaiting(parts, check) ?? (0..<parts).map(check)).flatMap { $0 }
     }
 
     /// The names in the folder at `path`, each with whether it is a folder (`readdir`, no

@@ -468,19 +468,26 @@ struct BuildRun: Sendable {
         site.needs = result.needs
         // A stylesheet a kept page needs is kept too, unless a page rendered now made it again.
         var keptNeeds = Set(site.renderedPaths)
+        var keptSizes: [Int64] = []
+        keptSizes.reserveCapacity(result.kept.count)
+        site.kept.reserveCapacity(result.kept.count)
         for page in result.kept {
-            let needs = trusted?.file(page)?.needs ?? []
+            let file = trusted?.file(page)
+            let needs = file?.needs ?? []
             site.kept.append(page)
+            keptSizes.append(file?.stamp.size ?? 0)
             site.needs[page] = needs
             for need in needs where keptNeeds.insert(need).inserted {
                 site.kept.append(need)
-                fingerprints?[need] = trusted?.file(need)?.fingerprint
+                let file = trusted?.file(need)
+                keptSizes.append(file?.stamp.size ?? 0)
+                fingerprints?[need] = file?.fingerprint
             }
         }
         var sizes: [String: Int64] = [:]
         sizes.reserveCapacity(site.renderedPaths.count + site.kept.count + publishedCount)
         for record in written { sizes[record.path] = record.byteCount }
-        for path in site.kept { sizes[path] = trusted?.file(path)?.stamp.size ?? 0 }
+        for (path, size) in Swift.zip(site.kept, keptSizes) { sizes[path] = size }
         // A published file is made from its cache entries (one, unless two photos have the
         // same bytes and settings).
         func published(_ path: String, _ byteCount: Int) {
@@ -493,7 +500,8 @@ struct BuildRun: Sendable {
             default: fingerprints?[path] = Set(keys.map(\.hex)).sorted().joined(separator: "+")
             }
         }
-        for (source, derivatives) in images.derivatives where !sealed.sources.contains(source) {
+        for (source, derivatives) in images.derivatives
+        where sealed.sources.isEmpty || !sealed.sources.contains(source) {
             derivatives.forEachPublishedFile(published)
         }
         for download in downloads.byAlbum.values where !sealed.zips.contains(download.path) {
@@ -573,13 +581,22 @@ struct BuildRun: Sendable {
 
     /// ``BuildPhase/manifest``: what the staging folder holds now, for the build that will
     /// recycle it; nil when what made a file is not known (no cache) or a file is missing.
-    func manifest(of site: SiteFiles, staging: OutputWriter, trusted: TrustedSite?) -> SiteManifest? {
+    func manifest(of site: SiteFiles, staging: OutputWriter, trusted: TrustedSite?) async -> SiteManifest? {
         guard let fingerprints = site.fingerprints else { return nil }
-        return phases.measure(.manifest) {
-            SiteManifest.recording(
-                staging.stagingDirectory, output: staging.outputDirectory, fingerprints: fingerprints,
-                needs: site.needs, trusted: trusted)
+        let made = Locked<SiteManifest?>(nil)
+        let workers = workers
+        await phases.measure(.manifest) {
+            // On a worker, so that its comparisons can fan out over the others.
+            let recording = workers.makeGroup()
+            recording.add {
+                let manifest = SiteManifest.recording(
+                    staging.stagingDirectory, output: staging.outputDirectory, fingerprints: fingerprints,
+                    needs: site.needs, trusted: trusted, workers: workers)
+                made.withLock { $0 = manifest }
+            }
+            await recording.finished()
         }
+        return made.withLock { $0 }
     }
 
     /// A published file the leak check refuses must not come back from the cache: its entry

@@ -70,7 +70,7 @@ public enum SiteBuilder {
         try run.verdict(
             leaks: (sealedLeaks + leaks).sorted { $0.location.file < $1.location.file }, site: files)
         try Task.checkCancellation()
-        let manifest = run.manifest(of: files, staging: staging, trusted: trusted)
+        let manifest = await run.manifest(of: files, staging: staging, trusted: trusted)
         let previous = try run.commit(staging)
         // The previous site's stash (a rename and the manifests, in the cache folder) and the
         // cache's upkeep (its index and entries) touch different files: side by side.

@@ -36,6 +36,40 @@ import Testing
         #expect(SiteManifest(bytes: Array(manifest.bytes.dropLast())) == nil)
     }
 
+    /// A rebuild's manifest starts from the checked one and records again only what differs;
+    /// compared side by side on workers or one by one, it is the same manifest, and the same
+    /// as one recorded from scratch.
+    @Test func aRebuildsManifestIsTheSameHoweverItIsCompared() async throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try record(root)
+        let workers = WorkerPool(workers: 2)
+        let trusted = try #require(await manifest.verify(in: root, workers: workers))
+        try await Task.sleep(for: .milliseconds(10))
+        try Data("edited".utf8).write(to: root.appendingPathComponent("a/index.html"))
+        let fingerprints = ["a/index.html": "fa2", "a/b/index.html": "fb", "assets/x.css": "fx"]
+        let needs = ["a/index.html": ["assets/x.css"], "a/b/index.html": ["assets/x.css"]]
+        let output = URL(fileURLWithPath: "/out")
+        let alone = SiteManifest.recording(
+            root, output: output, fingerprints: fingerprints, needs: needs, trusted: trusted)
+        let sideBySide = Locked<SiteManifest?>(nil)
+        let group = workers.makeGroup()
+        group.add {
+            let made = SiteManifest.recording(
+                root, output: output, fingerprints: fingerprints, needs: needs, trusted: trusted,
+                workers: workers)
+            sideBySide.withLock { $0 = made }
+        }
+        await group.finished()
+        let fresh = SiteManifest.recording(
+            root, output: output, fingerprints: fingerprints, needs: needs, trusted: nil)
+        #expect(alone != nil)
+        #expect(sideBySide.withLock { $0 } == alone)
+        #expect(fresh == alone)
+        #expect(alone?.files["a/index.html"]?.fingerprint == "fa2")
+        #expect(alone?.files["a/b/index.html"]?.needs == ["assets/x.css"])
+    }
+
     @Test func whatIsUntouchedIsTrustedAndWhatChangedIsNot() async throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
