@@ -40,6 +40,7 @@ enum PreviewServing {
         _ request: ServeRequest, session: BuildSession, changedPaths: Set<String>
     ) async -> SiteState {
         let diagnostics = DiagnosticCollector()
+        session.noteChanges(changedPaths)
         do {
             let summary = try await SiteBuilder.build(
                 request.options, session: session, diagnostics: diagnostics, progress: { _ in })

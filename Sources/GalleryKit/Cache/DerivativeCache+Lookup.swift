@@ -45,6 +45,18 @@ extension DerivativeCache {
         }
     }
 
+    /// Records what a build that reuses an earlier build's image stage (``BuildSession``) used
+    /// without looking it up: the entries behind `keysByPath` and the sources at `sourcePaths`
+    /// (standard paths), so that the index ages them as used and pruning keeps them.
+    func markUsed(_ keysByPath: [String: [CacheKey]], sourcePaths: [String]) {
+        state.withLock { state in
+            for keys in keysByPath.values {
+                for key in keys { state.usedEntries.insert(key.hex) }
+            }
+            state.seenFiles.formUnion(sourcePaths)
+        }
+    }
+
     /// The record in the entry for `key` when it is complete and belongs to that key.
     func validRecord(for key: CacheKey) -> PhotoDerivatives? {
         entryRecord(for: key)

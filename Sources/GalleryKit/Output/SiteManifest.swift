@@ -131,6 +131,10 @@ struct TrustedSite: Sendable {
         return file
     }
 
+    /// True when the folder is exactly as the manifest says: every file and folder matched, and
+    /// there is nothing else.
+    var isIntact: Bool { untrusted.isEmpty && untrustedFolders.isEmpty && unknown.isEmpty }
+
     /// The time of the folder at `path`, when it still matches the manifest's.
     func folderTime(_ path: String) -> Int64? {
         guard let time = recorded.folders[path], !untrustedFolders.contains(path) else { return nil }
@@ -297,11 +301,25 @@ extension SiteManifest {
         }
         // Every path of the site is in the manifest now: more means files the site no longer has.
         let removed = manifest.files.count != fingerprints.count
-        if removed { manifest.files = manifest.files.filter { fingerprints[$0.key] != nil } }
+        if removed {
+            for path in manifest.files.keys where fingerprints[path] == nil {
+                touched.insert(parentPath(path))
+            }
+            manifest.files = manifest.files.filter { fingerprints[$0.key] != nil }
+        }
         let folderTimes: [String]
         if let trusted, !added, !removed {
             folderTimes = Array(touched.union(trusted.untrustedFolders))
         } else {
+            // A file added or removed may have made or emptied its folder, which changes the
+            // folder above (`_img` when a photo's renditions come or go), and so on up.
+            for folder in Array(touched) {
+                var above = folder
+                while !above.isEmpty {
+                    above = parentPath(above)
+                    touched.insert(above)
+                }
+            }
             var folders: Set<String> = [""]
             for path in fingerprints.keys {
                 var folder = parentPath(path)

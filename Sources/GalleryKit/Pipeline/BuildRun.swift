@@ -212,14 +212,44 @@ struct BuildRun: Sendable {
         stage.posters = videos.posters
         stage.trusted = trusted
         let items = items(of: site).filter { !$0.isVideo || videos.posters[$0.sourcePath] != nil }
+        let inputs = Self.imageInputs(items, settings: site.config.images)
+        // A preview's rebuild after a caption edit: the photos are the last builds', and so is
+        // the recycled folder's every rendition (clips, whose posters are made anew, never).
+        if let reused = recycler.reusableImages(for: inputs), let cache, trusted?.isIntact == true,
+            videos.videos.isEmpty, !items.contains(where: \.isVideo)
+        {
+            phases.measure(.images) {
+                // The content paths are relative and clean: joined, they are the cache's paths.
+                let folder = standardPath(options.contentDirectory) + "/"
+                cache.markUsed(reused.cacheKeys, sourcePaths: items.map { folder + $0.sourcePath })
+            }
+            recycler.madeImages(reused, from: inputs)
+            return Images(output: reused, cache: cache)
+        }
         var output = await phases.measure(.images) {
             await stage.run(
                 items, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
                 progress: progress)
         }
+        recycler.madeImages(output, from: inputs)
         output.take(videos, into: \.video, marker: "+")
         for (path, video) in videos.videos { output.derivatives[path]?.exif.dateTaken = video.recorded }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
+    }
+
+    /// What the image stage's output is made from, but the files' bytes: the image settings,
+    /// and each item's path, name, slug and focal point (what a cache key holds).
+    static func imageInputs(_ items: [PhotoSource], settings: ImageSettings) -> String {
+        Fingerprint.of { print in
+            print.add(reflecting: "images", settings)
+            for item in items {
+                let focus = item.focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
+                print.add(
+                    "item",
+                    "\(item.sourcePath)\u{0}\(item.fileName)\u{0}\(item.slug)\u{0}\(focus)\u{0}\(item.isVideo)"
+                )
+            }
+        }
     }
 
     /// Every photo and clip of the site, or with `--shard`, those of its share.

@@ -12,6 +12,11 @@ import Synchronization
 ///   cache file (same inode) and each page whose bytes are unchanged, and writes the rest. The
 ///   swap stays one `rename(2)`: the output folder is always a complete site.
 ///
+/// - The image stage's output is kept too: after an edit that leaves every photo alone (only
+///   Markdown files changed, as the caller says with ``noteChanges(_:)``), a build of the same
+///   photos with the same settings takes it as it is instead of keying and checking every
+///   photo again (``reusableImages(for:)``).
+///
 /// Use one session per output folder, one build at a time; call ``close()`` when done.
 /// (`galleryc build` gets the same recycling across processes through the cache folder.)
 public final class BuildSession: Sendable {
@@ -26,6 +31,15 @@ public final class BuildSession: Sendable {
         /// The options of the first build, once it took over what the cache folder kept;
         /// ``close()`` hands the session's spare back there.
         var tookOver: BuildOptions?
+        /// The files changed since the last build (``noteChanges(_:)``); nil: not known.
+        var changes: Set<String>?
+        /// Whether the running build's changes left every photo alone.
+        var photosLeftAlone = false
+        /// What the image stage made for the last builds swapped in, from which inputs, and
+        /// for how many builds in a row the photos were left alone.
+        var images: (inputs: String, output: ImageStage.Output, builds: Int)?
+        /// What the running build's image stage made, kept once the build is swapped in.
+        var madeImages: (inputs: String, output: ImageStage.Output)?
     }
 
     let state = Mutex(State())
@@ -51,6 +65,34 @@ public final class BuildSession: Sendable {
         }
         CacheFolderRecycler().store(
             spare: spare, spareManifest: spareManifest, publicManifest: publicManifest, for: options)
+    }
+
+    /// Says which files changed (absolute paths, as the file watcher reports them) since the
+    /// last build, before the next one; a build without it runs every stage in full.
+    public func noteChanges(_ paths: Set<String>) {
+        state.withLock { $0.changes = paths }
+    }
+
+    /// The image stage's output of the builds before, when it may stand for this build's:
+    /// made from the same `inputs` (the photos' paths, names, slugs and focal points, and the
+    /// image settings: everything a cache key holds but the bytes), with the photos' files
+    /// left alone since (only Markdown files changed, by the watcher's word) for two builds in
+    /// a row, so that the recycled folder, the site before last, already holds every rendition
+    /// (the caller also checks that folder is intact). Called once per build; nil: run the stage.
+    func reusableImages(for inputs: String) -> ImageStage.Output? {
+        state.withLock { state in
+            defer { state.changes = nil }
+            state.photosLeftAlone =
+                state.changes?.allSatisfy { $0.lowercased().hasSuffix(".md") } ?? false
+            guard state.photosLeftAlone, let kept = state.images, kept.inputs == inputs, kept.builds >= 2
+            else { return nil }
+            return kept.output
+        }
+    }
+
+    /// Keeps what this build's image stage made (or reused), for the builds after it.
+    func madeImages(_ output: ImageStage.Output, from inputs: String) {
+        state.withLock { $0.madeImages = (inputs, output) }
     }
 
     /// The first build of the session takes over what `galleryc build` left in the cache
@@ -92,6 +134,11 @@ public final class BuildSession: Sendable {
     func takeSpare() -> URL? {
         state.withLock { state in
             defer { state.spare = nil }
+            // The build before was not swapped in: its renditions are in neither folder.
+            if state.madeImages != nil {
+                state.images = nil
+                state.madeImages = nil
+            }
             return state.spare
         }
     }
@@ -104,6 +151,13 @@ public final class BuildSession: Sendable {
                 state.spare = previous
                 state.spareManifest = previous == nil ? nil : state.publicManifest
                 state.publicManifest = manifest
+                if let made = state.madeImages {
+                    let same = state.photosLeftAlone && state.images?.inputs == made.inputs
+                    state.images = (made.inputs, made.output, same ? (state.images?.builds ?? 0) + 1 : 1)
+                } else {
+                    state.images = nil
+                }
+                state.madeImages = nil
             }
             return state.spare
         }

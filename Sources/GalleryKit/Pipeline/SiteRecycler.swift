@@ -23,6 +23,11 @@ protocol SiteRecycler: Sendable {
     /// After the swap: `previous` is the site that was live before, now beside the output
     /// folder; keep it for the next build, or delete it. `manifest` describes the new live site.
     func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions)
+    /// What the image stage made in earlier builds from the same `inputs`, when it may stand
+    /// for this build's (``BuildSession/reusableImages(for:)``); nil: run the stage.
+    func reusableImages(for inputs: String) -> ImageStage.Output?
+    /// What this build's image stage made from `inputs`, for later builds to reuse.
+    func madeImages(_ output: ImageStage.Output, from inputs: String)
 }
 
 extension BuildSession: SiteRecycler {
@@ -54,6 +59,11 @@ struct CacheFolderRecycler: SiteRecycler {
     func cache(for options: BuildOptions, open: () -> DerivativeCache?) -> DerivativeCache? {
         open()
     }
+
+    /// A separate process knows nothing of the files since: its image stage always runs.
+    func reusableImages(for inputs: String) -> ImageStage.Output? { nil }
+
+    func madeImages(_ output: ImageStage.Output, from inputs: String) {}
 
     func takeSpare(for options: BuildOptions) -> URL? {
         Self.spareLocation(options).flatMap {

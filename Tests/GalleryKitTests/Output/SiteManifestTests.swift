@@ -70,6 +70,30 @@ import Testing
         #expect(alone?.files["a/b/index.html"]?.needs == ["assets/x.css"])
     }
 
+    /// A file added in a new folder and a folder emptied change the times of the folders
+    /// above them: the next check finds the folder exactly as recorded.
+    @Test func foldersMadeOrEmptiedAreRecordedUpToTheRoot() async throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try record(root)
+        let workers = WorkerPool(workers: 2)
+        let trusted = try #require(await manifest.verify(in: root, workers: workers))
+        try await Task.sleep(for: .milliseconds(10))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("a/b"))
+        let added = root.appendingPathComponent("c/d/new.html")
+        try FileManager.default.createDirectory(
+            at: added.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("new".utf8).write(to: added)
+        let next = try #require(
+            SiteManifest.recording(
+                root, output: URL(fileURLWithPath: "/out"),
+                fingerprints: ["a/index.html": "fa", "assets/x.css": "fx", "c/d/new.html": "fn"],
+                needs: ["a/index.html": ["assets/x.css"]], trusted: trusted))
+        let again = try #require(await next.verify(in: root, workers: workers))
+        #expect(again.isIntact)
+        #expect(again.allPaths.sorted() == ["a/index.html", "assets/x.css", "c/d/new.html"])
+    }
+
     @Test func whatIsUntouchedIsTrustedAndWhatChangedIsNot() async throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -29,6 +29,52 @@ import Testing
             .filter { $0.hasPrefix("public.galleryc-") }
     }
 
+    /// After two builds that left the photos alone, a caption edit takes the image stage's
+    /// output as it was (no photo is keyed); a photo's new bytes run the stage again, and the
+    /// next caption edit does too, until the recycled folder holds the new renditions. Every
+    /// build publishes what a build from scratch does.
+    @Test func captionEditsReuseTheImageStageOnlyWhileThePhotosAreLeftAlone() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        defer { session.close() }
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        var edits = 0
+        /// Builds after `changed` (content paths) and says whether the image stage ran.
+        func build(after changed: [String]?) async throws -> Bool {
+            if let changed {
+                session.noteChanges(Set(changed.map { sandbox.content.appendingPathComponent($0).path }))
+            }
+            let outcome = await self.build(sandbox, session: session)
+            #expect(outcome.succeeded, "\(outcome.rendered)")
+            let reference = await self.build(sandbox, session: nil, output: fresh)
+            #expect(reference.succeeded)
+            try DeterminismTests.expectIdentical(sandbox.output, fresh)
+            return outcome.summary?.phases.contains { $0.name == "cache key" } == true
+        }
+        func editCaption() throws -> [String] {
+            edits += 1
+            try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nCaption \(edits).\n")
+            return ["travel/harbour.md"]
+        }
+        #expect(try await build(after: []))
+        #expect(try await build(after: editCaption()))
+        #expect(try await !build(after: editCaption()), "the photos were left alone twice")
+        #expect(try await !build(after: []))
+        // New bytes under the same name: the stage runs, and again for the next build, whose
+        // recycled folder is the site from before the new bytes.
+        let moon = try Data(contentsOf: sandbox.content.appendingPathComponent("travel/night/moon.jpg"))
+        try sandbox.put("travel/harbour.jpg", bytes: [UInt8](moon))
+        #expect(try await build(after: ["travel/harbour.jpg"]))
+        #expect(try await build(after: editCaption()))
+        #expect(try await !build(after: editCaption()))
+        // A change the caller did not name, a setting, a template: the stage runs.
+        #expect(try await build(after: nil))
+        #expect(try await build(after: ["site.yml"]))
+        // A new photo changes the inputs themselves.
+        try sandbox.put("travel/boat.jpg", bytes: [UInt8](moon))
+        #expect(try await build(after: editCaption()))
+    }
+
     @Test func editsThroughASessionPublishWhatAFreshBuildDoes() async throws {
         let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
         let session = BuildSession()
