@@ -212,10 +212,11 @@ struct BuildRun: Sendable {
         stage.posters = videos.posters
         stage.trusted = trusted
         let items = items(of: site).filter { !$0.isVideo || videos.posters[$0.sourcePath] != nil }
-        let inputs = Self.imageInputs(items, settings: site.config.images)
+        let inputs = recycler.keepsImages ? Self.imageInputs(items, settings: site.config.images) : nil
         // A preview's rebuild after a caption edit: the photos are the last builds', and so is
         // the recycled folder's every rendition (clips, whose posters are made anew, never).
-        if let reused = recycler.reusableImages(for: inputs), let cache, trusted?.isIntact == true,
+        if let inputs, let reused = recycler.reusableImages(for: inputs), let cache,
+            trusted?.isIntact == true,
             videos.videos.isEmpty, !items.contains(where: \.isVideo)
         {
             phases.measure(.images) {
@@ -231,7 +232,7 @@ struct BuildRun: Sendable {
                 items, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
                 progress: progress)
         }
-        recycler.madeImages(output, from: inputs)
+        if let inputs { recycler.madeImages(output, from: inputs) }
         output.take(videos, into: \.video, marker: "+")
         for (path, video) in videos.videos { output.derivatives[path]?.exif.dateTaken = video.recorded }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)

@@ -23,6 +23,9 @@ protocol SiteRecycler: Sendable {
     /// After the swap: `previous` is the site that was live before, now beside the output
     /// folder; keep it for the next build, or delete it. `manifest` describes the new live site.
     func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions)
+    /// Whether it keeps the image stage's output between builds (the two methods below do
+    /// something): a build then works out what that output is made from.
+    var keepsImages: Bool { get }
     /// What the image stage made in earlier builds from the same `inputs`, when it may stand
     /// for this build's (``BuildSession/reusableImages(for:)``); nil: run the stage.
     func reusableImages(for inputs: String) -> ImageStage.Output?
@@ -50,6 +53,8 @@ extension BuildSession: SiteRecycler {
     func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions) {
         committed(previous: previous, manifest: manifest)
     }
+
+    var keepsImages: Bool { true }
 }
 
 /// Keeps the previous site between separate `galleryc build` runs in `<cache>/site-spare`
@@ -61,6 +66,8 @@ struct CacheFolderRecycler: SiteRecycler {
     }
 
     /// A separate process knows nothing of the files since: its image stage always runs.
+    var keepsImages: Bool { false }
+
     func reusableImages(for inputs: String) -> ImageStage.Output? { nil }
 
     func madeImages(_ output: ImageStage.Output, from inputs: String) {}

@@ -36,16 +36,22 @@ import Testing
         #expect(SiteManifest(bytes: Array(manifest.bytes.dropLast())) == nil)
     }
 
+    /// The folder at `root` recorded, then checked against its manifest as a rebuild checks its
+    /// recycled folder; a moment later, so that what the caller edits next gets a later time.
+    func checked(_ root: URL) async throws -> (trusted: TrustedSite, workers: WorkerPool) {
+        let workers = WorkerPool(workers: 2)
+        let trusted = try #require(await record(root).verify(in: root, workers: workers))
+        try await Task.sleep(for: .milliseconds(10))
+        return (trusted, workers)
+    }
+
     /// A rebuild's manifest starts from the checked one and records again only what differs;
     /// compared side by side on workers or one by one, it is the same manifest, and the same
     /// as one recorded from scratch.
     @Test func aRebuildsManifestIsTheSameHoweverItIsCompared() async throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let manifest = try record(root)
-        let workers = WorkerPool(workers: 2)
-        let trusted = try #require(await manifest.verify(in: root, workers: workers))
-        try await Task.sleep(for: .milliseconds(10))
+        let (trusted, workers) = try await checked(root)
         try Data("edited".utf8).write(to: root.appendingPathComponent("a/index.html"))
         let fingerprints = ["a/index.html": "fa2", "a/b/index.html": "fb", "assets/x.css": "fx"]
         let needs = ["a/index.html": ["assets/x.css"], "a/b/index.html": ["assets/x.css"]]
@@ -75,10 +81,7 @@ import Testing
     @Test func foldersMadeOrEmptiedAreRecordedUpToTheRoot() async throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let manifest = try record(root)
-        let workers = WorkerPool(workers: 2)
-        let trusted = try #require(await manifest.verify(in: root, workers: workers))
-        try await Task.sleep(for: .milliseconds(10))
+        let (trusted, workers) = try await checked(root)
         try FileManager.default.removeItem(at: root.appendingPathComponent("a/b"))
         let added = root.appendingPathComponent("c/d/new.html")
         try FileManager.default.createDirectory(
