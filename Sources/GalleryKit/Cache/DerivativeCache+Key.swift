@@ -67,15 +67,19 @@ extension DerivativeCache {
     static func canonicalDescription(
         contentHash: String, settingsFingerprint: String, photo: PhotoSource, pipelineVersion: String
     ) -> String {
-        let focus = photo.focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
-        return [
+        [
             "galleryc-derivatives 2",
             "pipeline=\(pipelineVersion.utf8.count):\(pipelineVersion)",
             "source=\(contentHash)",
             "settings=\(settingsFingerprint)",
             "slug=\(photo.slug.utf8.count):\(photo.slug)",
-            "focus=\(focus)",
+            "focus=\(focusText(photo.focus))",
         ].joined(separator: "\n")
+    }
+
+    /// A sidecar's focal point as a key holds it (exact bits), or `auto`.
+    static func focusText(_ focus: FocalPoint?) -> String {
+        focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
     }
 
     /// The source's content hash: from the index when its stamp is unchanged, else of `read()`.

@@ -21,10 +21,8 @@ extension DerivativeCache {
     /// the record cannot be read or a file is not in place: the caller then restores as usual.
     func inPlace(_ key: CacheKey, holds: (String) -> Bool) -> PhotoDerivatives? {
         let known = state.withLock { $0.records[key.hex] } as? PhotoDerivatives
-        // Its entry's files (``PhotoDerivatives/entryFiles``) one by one, without making that
-        // array for every photo of the site.
         guard let record = known ?? readRecord(for: key, as: PhotoDerivatives.self),
-            record.renditions.allSatisfy({ holds($0.path) }), record.original.map({ holds($0.path) }) ?? true
+            record.publishedFiles.allSatisfy({ holds($0.path) })
         else { return nil }
         state.withLock { state in
             if known == nil { state.records[key.hex] = record }

@@ -65,8 +65,7 @@ struct MediaFileType: Sendable, Hashable {
 
     /// True when `fileName`'s extension (any case) is one of this type's.
     func names(_ fileName: String) -> Bool {
-        guard let dot = fileName.lastIndex(of: ".") else { return false }
-        return extensions.contains(fileName[fileName.index(after: dot)...].lowercased())
+        extensions.contains(pathExtension(of: fileName).lowercased())
     }
 
     /// True when `fileName` is a camera RAW file, by its extension.

@@ -63,8 +63,9 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
     }
 
     /// Every image file published for this photo: the renditions, then the original when
-    /// site.yml asks for originals.
-    var publishedFiles: [Rendition] { renditions + (original.map { [$0] } ?? []) }
+    /// site.yml asks for originals. Without one, the renditions themselves (shared, not
+    /// copied: the build asks it of every photo of the site).
+    var publishedFiles: [Rendition] { original.map { renditions + [$0] } ?? renditions }
 
     /// Calls `body` with the path and size of every file published for this photo or clip:
     /// the renditions, the original, the video files; without building an array (the build

@@ -179,16 +179,7 @@ final class OutputWriter: Sendable {
     /// lock, and the set grown once.
     /// - Throws: ``OutputError`` for the first path outside the site or written twice.
     func keep(paths: [String]) throws(OutputError) {
-        if let invalid = paths.first(where: { !Self.isSitePath($0) }) {
-            throw OutputError(.invalidPath, file: displayPath(of: invalid))
-        }
-        let outcome: (OutputError.Reason, String)? = state.withLock { state in
-            if state.finished { return paths.first.map { (.finished, $0) } }
-            state.written.reserveCapacity(state.written.count + paths.count)
-            for path in paths where !state.written.insert(path).inserted { return (.duplicatePath, path) }
-            return nil
-        }
-        if let (reason, path) = outcome { throw OutputError(reason, file: displayPath(of: path)) }
+        try record(paths)
     }
 
     /// Every path written so far (relative to the site root), sorted: for a sitemap, or to scan
@@ -205,12 +196,22 @@ final class OutputWriter: Sendable {
 
     /// Checks `path` and records it as written.
     private func record(_ path: String) throws(OutputError) {
-        guard Self.isSitePath(path) else { throw OutputError(.invalidPath, file: displayPath(of: path)) }
-        let outcome: OutputError.Reason? = state.withLock { state in
-            if state.finished { return .finished }
-            return state.written.insert(path).inserted ? nil : .duplicatePath
+        try record([path])
+    }
+
+    /// Checks `paths` and records them as written, under one lock.
+    /// - Throws: ``OutputError`` for the first path outside the site or written twice.
+    private func record(_ paths: [String]) throws(OutputError) {
+        if let invalid = paths.first(where: { !Self.isSitePath($0) }) {
+            throw OutputError(.invalidPath, file: displayPath(of: invalid))
         }
-        if let outcome { throw OutputError(outcome, file: displayPath(of: path)) }
+        let outcome: (OutputError.Reason, String)? = state.withLock { state in
+            if state.finished { return paths.first.map { (.finished, $0) } }
+            if paths.count > 1 { state.written.reserveCapacity(state.written.count + paths.count) }
+            for path in paths where !state.written.insert(path).inserted { return (.duplicatePath, path) }
+            return nil
+        }
+        if let (reason, path) = outcome { throw OutputError(reason, file: displayPath(of: path)) }
     }
 
     /// True for a path inside the site: relative, not the marker, and no component empty, `.`,

@@ -244,7 +244,7 @@ struct BuildRun: Sendable {
         Fingerprint.of { print in
             print.add(reflecting: "images", settings)
             for item in items {
-                let focus = item.focus.map { "\($0.x.bitPattern) \($0.y.bitPattern)" } ?? "auto"
+                let focus = DerivativeCache.focusText(item.focus)
                 print.add(
                     "item",
                     "\(item.sourcePath)\u{0}\(item.fileName)\u{0}\(item.slug)\u{0}\(focus)\u{0}\(item.isVideo)"
@@ -497,28 +497,26 @@ struct BuildRun: Sendable {
             if let print = record.contentPrint { fingerprints?[record.path] = print }
         }
         site.needs = result.needs
+        var sizes: [String: Int64] = [:]
+        sizes.reserveCapacity(site.renderedPaths.count + result.kept.count + publishedCount)
+        for record in written { sizes[record.path] = record.byteCount }
         // A stylesheet a kept page needs is kept too, unless a page rendered now made it again.
+        // A kept file's size is the checked manifest's.
         var keptNeeds = Set(site.renderedPaths)
-        var keptSizes: [Int64] = []
-        keptSizes.reserveCapacity(result.kept.count)
         site.kept.reserveCapacity(result.kept.count)
         for page in result.kept {
             let file = trusted?.file(page)
             let needs = file?.needs ?? []
             site.kept.append(page)
-            keptSizes.append(file?.stamp.size ?? 0)
+            sizes[page] = file?.stamp.size ?? 0
             site.needs[page] = needs
             for need in needs where keptNeeds.insert(need).inserted {
                 site.kept.append(need)
                 let file = trusted?.file(need)
-                keptSizes.append(file?.stamp.size ?? 0)
+                sizes[need] = file?.stamp.size ?? 0
                 fingerprints?[need] = file?.fingerprint
             }
         }
-        var sizes: [String: Int64] = [:]
-        sizes.reserveCapacity(site.renderedPaths.count + site.kept.count + publishedCount)
-        for record in written { sizes[record.path] = record.byteCount }
-        for (path, size) in Swift.zip(site.kept, keptSizes) { sizes[path] = size }
         // A published file is made from its cache entries (one, unless two photos have the
         // same bytes and settings).
         func published(_ path: String, _ byteCount: Int) {

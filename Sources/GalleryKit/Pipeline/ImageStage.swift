@@ -93,10 +93,7 @@ struct ImageStage: Sendable {
         output.derivatives.reserveCapacity(photos.count)
         output.derivativeKeys.reserveCapacity(photos.count)
         output.cacheKeys.reserveCapacity(
-            outcomes.reduce(0) { count, outcome in
-                guard outcome.entry != nil, let made = outcome.derivatives else { return count }
-                return count + made.renditions.count + (made.original == nil ? 0 : 1)
-            })
+            outcomes.reduce(0) { $0 + ($1.entry == nil ? 0 : $1.derivatives?.publishedFiles.count ?? 0) })
         for (photo, outcome) in zip(photos, outcomes) {
             output.sourceCoordinates += outcome.coordinates
             guard let derivatives = outcome.derivatives else { continue }
@@ -104,11 +101,8 @@ struct ImageStage: Sendable {
             if let key = outcome.key { output.derivativeKeys[photo.sourcePath] = key.hex }
             if outcome.fromCache { output.cachedCount += 1 }
             if let key = outcome.entry {
-                // The renditions and the original (``PhotoDerivatives/publishedFiles``), without
-                // making that array for each of 50,000 photos.
-                for file in derivatives.renditions { output.cacheKeys[file.path, default: []].append(key) }
-                if let original = derivatives.original {
-                    output.cacheKeys[original.path, default: []].append(key)
+                for file in derivatives.publishedFiles {
+                    output.cacheKeys[file.path, default: []].append(key)
                 }
             }
         }

@@ -57,18 +57,27 @@ struct RenderOutput {
     mutating func page(
         _ path: String, _ fingerprint: String, render: @escaping @Sendable (inout PageOutput) -> Void
     ) {
+        take(path, fingerprint, kept: keeping(path, fingerprint), render: render)
+    }
+
+    /// Records the page's fingerprint, and the page as kept or queued.
+    private mutating func take(
+        _ path: String, _ fingerprint: String, kept isKept: Bool,
+        render: @escaping @Sendable (inout PageOutput) -> Void
+    ) {
         fingerprints[path] = fingerprint
-        if keeping(path, fingerprint) {
+        if isKept {
             kept.insert(path)
-            return
+        } else {
+            queued.append((path, render))
         }
-        queued.append((path, render))
     }
 
     /// ``page(_:_:render:)`` for `count` pages whose fingerprints are the costly part (an
     /// album's photo pages: 50,000 of them at 50,000 photos): each page's path and
     /// fingerprint (`page(index)`), and whether the caller holds it made from that, are worked
     /// out on the workers side by side; the pages are then taken in order, as one by one.
+    /// `render(index, &page)` renders page `index` into `page` (whose `path` it has).
     mutating func pages(
         _ count: Int, _ page: @escaping @Sendable (Int) -> (path: String, fingerprint: String),
         render: @escaping @Sendable (Int, inout PageOutput) -> Void
@@ -80,12 +89,7 @@ struct RenderOutput {
         }
         let decided = workers?.mapWaiting(count, decide) ?? (0..<count).map(decide)
         for (index, page) in decided.enumerated() {
-            fingerprints[page.path] = page.fingerprint
-            if page.kept {
-                kept.insert(page.path)
-            } else {
-                queued.append((page.path, { output in render(index, &output) }))
-            }
+            take(page.path, page.fingerprint, kept: page.kept) { output in render(index, &output) }
         }
     }
 

@@ -300,9 +300,7 @@ struct SiteRenderer: Sendable {
             } render: { index, output in
                 let photo = shown[index]
                 let context = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
-                output.render(
-                    photo.source.urlPath + "index.html", "photo", context, source: photo.source.sourcePath,
-                    templates)
+                output.render(output.path, "photo", context, source: photo.source.sourcePath, templates)
             }
         }
         for child in album.albums {
