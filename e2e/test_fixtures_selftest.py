@@ -5,6 +5,7 @@ from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
+from selenium.webdriver.support.ui import WebDriverWait
 from conftest import FIXTURES, BuildResult, galleryc_path, set_reduced_motion
 
 RUNNING_ANIMATIONS = (
@@ -59,6 +60,9 @@ def test_reduced_motion_emulation_both_ways(serve, browser):
     set_reduced_motion(browser, False)
     browser.get(url)
     assert browser.execute_script(query) is False
+    # Once, with `make test` alone on 2 cores, no animation was running yet right after `get`
+    # returned (it passes on every other run): the spin is waited for, up to 5 s.
+    WebDriverWait(browser, 5).until(lambda driver: driver.execute_script(RUNNING_ANIMATIONS) > 0)
     assert browser.execute_script(RUNNING_ANIMATIONS) == 1
 
 
