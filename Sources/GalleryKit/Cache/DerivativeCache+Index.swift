@@ -103,6 +103,12 @@ struct CacheIndex: Codable, Sendable {
     /// The index in ``ByteWriter``'s compact form.
     var bytes: [UInt8] {
         var writer = ByteWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Adds the index to `writer` in its compact form (``bytes``).
+    func write(to writer: inout ByteWriter) {
         writer.add(Self.magic)
         writer.add(version)
         writer.add(builds)
@@ -129,7 +135,6 @@ struct CacheIndex: Codable, Sendable {
             writer.add(entry.key)
             writer.add(entry.value) { writer, pair in writer.add(pair) { $0.add($1) } }
         }
-        return writer.bytes
     }
 
     /// The index in `bytes`; nil when they are not one of this version.
@@ -186,12 +191,13 @@ extension DerivativeCache {
     func saveIndex(now: Date = Date(), scannedClean: Bool = false, shard: (index: Int, count: Int)? = nil)
         throws(CacheError)
     {
-        let data: Data
         var used: Set<String> = []
         defer { if shard == nil { savePack(used: used) } }
         let name = shard.map { "index.shard-\($0.index)-of-\($0.count).bin" } ?? CacheIndex.binaryFileName
         do {
-            data = state.withLock { state in
+            // Written a piece at a time (``ByteFile``), inside the lock: the build is over.
+            var writer = ByteWriter(file: try ByteFile(directory.appendingPathComponent(name)))
+            state.withLock { state in
                 state.index.builds += 1
                 let build = state.index.builds
                 for path in state.seenFiles {
@@ -211,9 +217,9 @@ extension DerivativeCache {
                 state.seenFiles.removeAll()
                 used = state.usedEntries
                 state.usedEntries.removeAll()
-                return Data(saved.bytes)
+                saved.write(to: &writer)
             }
-            try data.write(to: directory.appendingPathComponent(name), options: .atomic)
+            try writer.commit()
             if shard == nil {
                 // What was merged into this index (shards' indexes, the JSON index of an
                 // earlier galleryc) is in it now.

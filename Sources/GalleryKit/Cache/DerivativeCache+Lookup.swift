@@ -132,7 +132,8 @@ extension DerivativeCache {
     /// The record in the entry's record file when it belongs to that key (files unchecked);
     /// a photo's from the record pack when it holds it (``RecordPack``).
     private func readRecord<Record: CacheRecord>(for key: CacheKey, as kind: Record.Type) -> Record? {
-        if kind == PhotoDerivatives.self, let bytes = state.withLock({ $0.packed[key.hex] }),
+        if kind == PhotoDerivatives.self,
+            let bytes = state.withLock({ $0.packed.removeValue(forKey: key.hex) }),
             let record = PhotoDerivatives(packed: bytes) as? Record
         {
             return record

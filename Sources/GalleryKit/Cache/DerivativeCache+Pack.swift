@@ -31,41 +31,56 @@ enum RecordPack {
         return reader.isComplete ? records : [:]
     }
 
-    /// Writes `records` (packed) atomically; false when it could not.
-    @discardableResult
-    static func write(_ records: [String: [UInt8]], to directory: URL) -> Bool {
-        var writer = ByteWriter()
+    /// Writes the records of `keys` (in that order), each as `bytes` packs it, atomically and
+    /// a piece at a time: at 50,000 photos the pack is tens of megabytes, and it is written
+    /// at the end of the build, where the memory peaks.
+    static func write(_ keys: [String], to directory: URL, bytes: (String) -> [UInt8]) throws(POSIXError) {
+        var writer = ByteWriter(file: try ByteFile(directory.appendingPathComponent(fileName)))
         writer.add(magic)
         writer.add(version)
-        writer.add(records.count)
-        for key in records.keys.sorted() {
+        writer.add(keys) { writer, key in
             writer.add(key)
-            writer.add(bytes: records[key] ?? [])
+            writer.add(bytes: bytes(key))
         }
-        return
-            (try? Data(writer.bytes).write(to: directory.appendingPathComponent(fileName), options: .atomic))
-            != nil
+        try writer.commit()
     }
 }
 
 extension DerivativeCache {
     /// Rewrites the record pack with the photo records of the entries this build used, unless
     /// it holds exactly those already. Called with the index (``saveIndex(now:scannedClean:)``).
+    /// Each record is packed as it is written, from the pack read at the start or from the
+    /// record in memory, and not kept packed.
     func savePack(used: Set<String>) {
-        let (known, memo) = state.withLock { state in (state.packed, state.records) }
-        var packed: [String: [UInt8]] = [:]
-        for key in used {
-            if let bytes = known[key] {
-                packed[key] = bytes
-            } else if let record = memo[key] as? PhotoDerivatives
-                ?? entryRecord(for: CacheKey(hex: key, contentHash: ""), as: PhotoDerivatives.self)
-            {
-                // Stored by this build, or read from its `photo.json`: a clip's entry has none.
-                packed[key] = record.packedBytes
-            }
+        let (packedKeys, packed, memo) = state.withLock { state in
+            (state.packedKeys, state.packed, state.records)
         }
-        guard Set(packed.keys) != Set(known.keys) else { return }
-        state.withLock { $0.packed = packed }
-        RecordPack.write(packed, to: directory)
+        // Stored or looked up by this build, else read from its `photo.json`: a clip's entry has none.
+        var read = state.withLock { state in
+            defer { state.stored = [:] }
+            return state.stored
+        }
+        var keys: [String] = []
+        keys.reserveCapacity(used.count)
+        for key in used {
+            if packed[key] == nil && !(memo[key] is PhotoDerivatives) && read[key] == nil {
+                guard
+                    let record = entryRecord(
+                        for: CacheKey(hex: key, contentHash: ""), as: PhotoDerivatives.self)
+                else { continue }
+                read[key] = record
+            }
+            keys.append(key)
+        }
+        guard keys.count != packedKeys.count || !keys.allSatisfy(packedKeys.contains) else { return }
+        keys.sort()
+        do {
+            try RecordPack.write(keys, to: directory) { key in
+                packed[key] ?? ((memo[key] as? PhotoDerivatives) ?? read[key])?.packedBytes ?? []
+            }
+            state.withLock { $0.packedKeys = Set(keys) }
+        } catch {
+            // Only an accelerator: the next build reads the records it lacks from their entries.
+        }
     }
 }

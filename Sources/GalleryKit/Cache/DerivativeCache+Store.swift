@@ -63,7 +63,7 @@ extension DerivativeCache {
         } catch {
             throw storeError("cannot write the record: \(fileErrorText(error))", sourcePath)
         }
-        try publish(temporary, as: key, sourcePath, kind: Record.self)
+        let ours = try publish(temporary, as: key, sourcePath, kind: Record.self)
         published = true
         state.withLock { state in
             state.statistics.stores += 1
@@ -71,26 +71,31 @@ extension DerivativeCache {
             // New files under this key: scanned by this build, not by an earlier one.
             state.index.entries[key.hex]?.scannedClean = nil
             state.records[key.hex] = nil
+            // The record just written, unless another's stayed in place, for the index's save
+            // to pack (read back from their files, 10,000 records took a second).
+            state.stored[key.hex] = ours ? record as? PhotoDerivatives : nil
         }
     }
 
     /// Renames the finished `temporary` folder to the entry's folder; an entry of `kind`
-    /// already complete there stays, a damaged one is replaced.
+    /// already complete there stays, a damaged one is replaced. True when `temporary` is
+    /// the entry now, false when the entry that was there stayed.
+    @discardableResult
     func publish<Record: CacheRecord>(
         _ temporary: String, as key: CacheKey, _ photo: String, kind: Record.Type
-    ) throws(CacheError) {
+    ) throws(CacheError) -> Bool {
         let entry = entryDirectory(for: key)
         guard CacheFileSystem.makeDirectory(entry.deletingLastPathComponent().path) else {
             throw storeError("cannot create \(entry.deletingLastPathComponent().path)", photo)
         }
-        guard let code = CacheFileSystem.renameItem(temporary, to: entry.path) else { return }
+        guard let code = CacheFileSystem.renameItem(temporary, to: entry.path) else { return true }
         guard code == EEXIST || code == ENOTEMPTY else {
             throw storeError("cannot publish the entry: \(errnoText(code))", photo)
         }
         if entryRecord(for: key, as: kind) != nil {
             // Another worker or process stored the same derivatives first: keep theirs.
             try? FileManager.default.removeItem(atPath: temporary)
-            return
+            return false
         }
         let aside = temporary + "-damaged"
         _ = CacheFileSystem.renameItem(entry.path, to: aside)
@@ -98,6 +103,7 @@ extension DerivativeCache {
         if let code = CacheFileSystem.renameItem(temporary, to: entry.path) {
             throw storeError("cannot replace a damaged entry: \(errnoText(code))", photo)
         }
+        return true
     }
 
     /// A new, empty folder under `<cache>/tmp/` named after this process, recorded in

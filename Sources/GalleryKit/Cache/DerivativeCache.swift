@@ -77,8 +77,14 @@ final class DerivativeCache: Sendable {
         /// Records read from entries during this process's life, so a cache kept open across
         /// builds (the preview server's) reads each `photo.json` or `video.json` once.
         var records: [String: any CacheRecord] = [:]
-        /// The record pack's photo records, by entry key, still packed (``RecordPack``).
+        /// The record pack's photo records, by entry key, still packed (``RecordPack``); each
+        /// goes once unpacked into ``records``.
         var packed: [String: [UInt8]] = [:]
+        /// The entries whose records the pack file holds.
+        var packedKeys: Set<String> = []
+        /// The photo records this build stored, until the pack is saved: lookups read the
+        /// entry's record file, as for any entry.
+        var stored: [String: PhotoDerivatives] = [:]
         /// The last settings keyed with, and their fingerprint.
         var settingsFingerprint: (settings: ImageSettings, text: String)?
         /// Shards' index files merged into ``index``, removed when it is saved.
@@ -106,10 +112,9 @@ final class DerivativeCache: Sendable {
         try Self.prepare(resolved, display: directory.path)
         // The pack is saved with the index: without the index (lost, damaged), it is not used.
         let (index, merged) = CacheIndex.load(from: resolved)
+        let packed = index.builds > 0 ? RecordPack.read(from: resolved) : [:]
         state = Mutex(
-            State(
-                index: index, packed: index.builds > 0 ? RecordPack.read(from: resolved) : [:],
-                mergedIndexFiles: merged))
+            State(index: index, packed: packed, packedKeys: Set(packed.keys), mergedIndexFiles: merged))
     }
 
     /// Hits, misses and hashing work so far, for the build summary and for tests.

@@ -592,9 +592,10 @@ struct BuildRun: Sendable {
         do {
             leaks += try await phases.measure(.scanImages) { () async throws(CancellationError) in
                 // What was sealed was scanned before it was (``seal(_:images:downloads:into:)``).
+                // Not a filtered copy of the derivatives: 30 MB at 50,000 photos.
                 try await SitePublishing.scanRenditions(
-                    images.derivatives.filter { !sealed.sources.contains($0.key) },
-                    knownClean: images.knownClean, staging: staging.stagingDirectory, scanner: scanner,
+                    images.derivatives, excluding: sealed.sources, knownClean: images.knownClean,
+                    staging: staging.stagingDirectory, scanner: scanner,
                     workers: workers)
                     + scanner.scanOutput(
                         directory: staging.stagingDirectory,
@@ -735,6 +736,15 @@ struct BuildRun: Sendable {
         } catch {
             diagnostics.emit(error)
         }
+    }
+
+    /// Gives the memory the build freed back to the system, between phases that free most of
+    /// what they made: the image stage (its outcomes, the content before ordering) and the
+    /// render. glibc keeps freed memory in the heap of the thread that allocated it and gives
+    /// back only a large enough free top, so the freed pages stayed in the peak: a full build
+    /// of 10,000 photos peaked at 160 MB without, 140 MB with.
+    func returnFreeMemory() {
+        ImageCodecs.returnFreeMemory()
     }
 
     /// Counts and timings for the summary line.

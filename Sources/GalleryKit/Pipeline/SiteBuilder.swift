@@ -44,9 +44,13 @@ public enum SiteBuilder {
             progress: progress)
         try Task.checkCancellation()
         let processed = await run.processLivePhotos(
-            of: site, images: stills, cache: cache, into: staging.stagingDirectory, progress: progress)
+            of: site, images: consume stills, cache: cache, into: staging.stagingDirectory, progress: progress
+        )
         try Task.checkCancellation()
-        let (ordered, images) = run.order(site, by: processed, staging: staging)
+        // The content as read and the stage's output before ordering go here: the build's
+        // memory peaks after the image stage, and they were copies of what comes next.
+        let (ordered, images) = run.order(consume site, by: consume processed, staging: staging)
+        run.returnFreeMemory()
         let downloads = try run.zip(ordered, images: images, into: staging)
         guard
             let (sealed, sealedLeaks) = try await run.seal(
@@ -61,6 +65,7 @@ public enum SiteBuilder {
             ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
             search: search,
             downloads: downloads, theme: theme, into: staging, trusted: trusted, sealed: sealed)
+        run.returnFreeMemory()
         let files = run.siteFiles(
             rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
         guard
@@ -79,8 +84,7 @@ public enum SiteBuilder {
         run.keep(images.cache, sealed: sealed)
         await stashing.finished()
         if options.endsProcess {
-            ProcessLifetime.keep(
-                (run, site, stills, processed, ordered, images, tags, places, search, rendered, files))
+            ProcessLifetime.keep((run, ordered, images, tags, places, search, rendered, files))
             ProcessLifetime.keep((manifest, trusted, sealed, downloads, timeline, maps, theme))
         }
         return run.summary(site: files, images: images)

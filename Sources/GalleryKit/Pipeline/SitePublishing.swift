@@ -19,14 +19,14 @@ import Foundation
 ///   in place, and the image check does not depend on the sources' coordinates).
 enum SitePublishing {
     /// Scans the renditions of `photos` (and the files of videos among them) in the staging
-    /// folder, skipping `knownClean` paths.
+    /// folder, skipping those of the sources in `excluded` and `knownClean` paths.
     /// - Throws: `CancellationError` when the build was cancelled.
     static func scanRenditions(
-        _ photos: [String: PhotoDerivatives], knownClean: (String) -> Bool, staging: URL,
-        scanner: GPSLeakScanner, workers: WorkerPool
+        _ photos: [String: PhotoDerivatives], excluding excluded: Set<String> = [],
+        knownClean: (String) -> Bool, staging: URL, scanner: GPSLeakScanner, workers: WorkerPool
     ) async throws(CancellationError) -> [GPSLeak] {
         var paths: [String] = []
-        for photo in photos.values {
+        for (source, photo) in photos where !excluded.contains(source) {
             photo.forEachPublishedFile { path, _ in if !knownClean(path) { paths.append(path) } }
         }
         return try await scanner.scanOutput(directory: staging, paths: paths.sorted(), workers: workers)

@@ -1,13 +1,49 @@
+import Foundation
+
 /// A compact binary encoding for values the cache keeps between builds and reads back many
 /// thousands of times per build, where JSON's parsing was most of the cost: integers as
 /// variable-length (zigzag) numbers, doubles by their bits, strings length-prefixed UTF-8,
 /// optionals with a presence byte. The writer and reader of a type must agree field by field;
 /// a reader that finds anything unexpected returns nil, and the caller falls back to the
 /// type's JSON.
-struct ByteWriter: Sendable {
+///
+/// A writer made with ``init(file:)`` hands its bytes to a ``ByteFile`` a piece at a time (after
+/// each element of a collection), so that a 50,000-photo index or manifest is never whole in
+/// memory: it was, twice over (the bytes, then their `Data` copy), at the end of the build,
+/// where the memory peaks.
+struct ByteWriter {
     private(set) var bytes: [UInt8] = []
+    /// Where the bytes go, for a writer made by ``init(file:)``.
+    private let file: ByteFile?
 
-    init() {}
+    /// A writer that keeps its bytes, in ``bytes``.
+    init() {
+        file = nil
+    }
+
+    /// A writer that writes to `file`: end it with ``commit()``.
+    init(file: ByteFile) {
+        self.file = file
+        bytes.reserveCapacity(Self.pieceSize)
+    }
+
+    /// How much a writer to a file gathers before it writes.
+    static let pieceSize = 1 << 20
+
+    /// Writes what was added so far to the file, once it is a piece's worth.
+    mutating func flushIfFull() {
+        guard let file, bytes.count >= Self.pieceSize else { return }
+        file.append(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the rest and puts the file in place (``ByteFile/commit()``).
+    mutating func commit() throws(POSIXError) {
+        guard let file else { return }
+        file.append(bytes)
+        bytes = []
+        try file.commit()
+    }
 
     mutating func add(_ value: Int) {
         var zigzag = UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> 63))
@@ -53,7 +89,71 @@ struct ByteWriter: Sendable {
         _ values: Values, _ write: (inout ByteWriter, Values.Element) -> Void
     ) {
         add(values.count)
-        for value in values { write(&self, value) }
+        for value in values {
+            write(&self, value)
+            flushIfFull()
+        }
+    }
+}
+
+/// A file written atomically, by pieces: into a hidden temporary file beside it (named after
+/// the process, so that builds sharing a cache folder never write into each other's), renamed
+/// over it by ``commit()``, removed when never committed. A failed write is remembered and
+/// reported by ``commit()``, which then leaves the file as it was.
+final class ByteFile {
+    private let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var failure: Int32?
+    private var committed = false
+
+    /// Opens the temporary file for `url`.
+    init(_ url: URL) throws(POSIXError) {
+        path = url.path
+        temporary =
+            url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".part-"
+            + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw POSIXError(errno) }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !committed { unlink(temporary) }
+    }
+
+    /// Appends `bytes`; after a failure, nothing more is written.
+    func append(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
+        bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, start + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Closes the temporary file and renames it over the file.
+    func commit() throws(POSIXError) {
+        let closed = close(descriptor) == 0 ? nil : errno
+        descriptor = -1
+        if let code = failure ?? closed { throw POSIXError(code) }
+        guard rename(temporary, path) == 0 else { throw POSIXError(errno) }
+        committed = true
+    }
+}
+
+extension POSIXError {
+    /// The error for `code`, an errno value (EIO for one Foundation does not name).
+    init(_ code: Int32) {
+        self.init(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
 }
 

@@ -67,6 +67,22 @@ import Testing
         #expect(hit == stored.photo)
     }
 
+    /// The index's save packs the records this build stored without reading their files back,
+    /// and the next build's cache reads them from the pack: here, with every `photo.json` gone.
+    @Test func storedRecordsArePackedForTheNextBuild() throws {
+        let stored = try storedPhoto()
+        try stored.cache.saveIndex()
+        #expect(
+            FileManager.default.fileExists(
+                atPath: stored.box.cacheFolder.appendingPathComponent("records.pack").path))
+        try FileManager.default.removeItem(at: stored.entry.appendingPathComponent("photo.json"))
+        let next = try stored.box.makeCache()
+        #expect(next.lookup(stored.key) == stored.photo)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: stored.box.cacheFolder.path)
+            .filter { $0.contains(".part-") }
+        #expect(leftovers.isEmpty, "no temporary file is left beside the pack or the index")
+    }
+
     @Test(arguments: ["bad json", "missing rendition", "truncated rendition", "wrong key", "missing record"])
     func damagedEntriesAreMisses(damage: String) throws {
         let stored = try storedPhoto()
