@@ -96,15 +96,9 @@ int cc_png_output_size(const uint8_t *data, size_t size, uint64_t max_pixels, cc
 int cc_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *dst,
                   size_t dst_size, cc_image *out);
 
-/// Makes malloc map every allocation of `mmap_threshold` bytes or more on its own and unmap it
-/// when freed (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it
-/// dynamically), and give the free top of a heap back to the system only once it exceeds
-/// `trim_threshold` bytes (M_TRIM_THRESHOLD); and keep at most `arenas` heaps, however many
-/// threads allocate (M_ARENA_MAX).
-void cc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold, int arenas);
-
 /// Gives the free memory of every malloc arena back to the system (glibc's malloc_trim(0)),
-/// whole free pages inside the heaps included, not only their tops.
+/// whole free pages inside the heaps included, not only their tops. (How malloc is set up for
+/// galleryc, when the program loads: allocator.c.)
 void cc_return_free_memory(void);
 
 /// Inflates a zlib stream (RFC 1950: a PNG iTXt chunk's compressed text) into `out`, at most

@@ -1,5 +1,4 @@
 internal import CImageCodecs
-import Foundation
 
 /// A decoded image with what came with it, its colour made RGB (see ``SourceColour``).
 struct DecodedImage: Sendable {
@@ -61,25 +60,9 @@ enum ImageCodecs {
         return (Int(image.declared_width), Int(image.declared_height))
     }
 
-    /// Decoded photos are buffers of tens of megabytes. After the first one is freed, glibc
-    /// raises its mmap threshold and keeps later ones in the heap, where freed memory is not
-    /// returned to the system, so peak memory grew with the number of photos rather than the
-    /// number of workers (about 490 MB for eight 24 MP photos with two workers). A fixed
-    /// threshold stops that. It is 32 MB, not less, and the heap keeps up to 64 MB free at its
-    /// top instead of glibc's 128 KB, because every buffer mapped or trimmed away comes back as
-    /// fresh pages the kernel must fault in and zero: with 4 MB and the default trim, a
-    /// JPEG-only build of the corpus spent a fifth of its CPU time in the kernel (0.5 s of
-    /// 2.7 s; 0.15 s now, 10 % less wall time), and the eight 24 MP photos peak at 215 MB
-    /// instead of 190 MB. Done once per process, before the first decode.
-    ///
-    /// glibc also gives every thread that finds the heaps busy a heap of its own, up to eight
-    /// per core, each keeping its own free memory; one heap per core (at least two) holds the
-    /// same work: a full build of 10,000 photos peaked at 148 MB with a heap per thread and at
-    /// 135 MB with two, in the same time.
-    static let largeBuffersReturnToSystem: Void = cc_set_malloc_thresholds(
-        32 << 20, 64 << 20, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
-
     /// Gives the free memory of every heap back to the system (``BuildRun/returnFreeMemory()``).
+    /// How malloc is set up when the program loads (the mmap and trim thresholds, one heap
+    /// per core) is in CImageCodecs' allocator.c.
     static func returnFreeMemory() {
         cc_return_free_memory()
     }

@@ -58,7 +58,6 @@ struct ImagePipeline: Sendable {
     /// Renditions are written under outputDirectory/_img/<hash>/<slug>-<width>.<jpg|webp>, where
     /// <hash> is ``contentHash(sourceDigest:)``.
     init(settings: ImageSettings, outputDirectory: URL, workers: WorkerPool = WorkerPool()) {
-        ImageCodecs.largeBuffersReturnToSystem
         self.settings = settings
         self.outputDirectory = outputDirectory
         self.workers = workers

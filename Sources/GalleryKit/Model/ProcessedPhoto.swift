@@ -5,43 +5,61 @@ import Foundation
 /// goes unchanged from the image stage through the derivative cache (as its `photo.json`) to
 /// rendering, which pairs it with this build's ``PhotoSource`` (see ``ProcessedPhoto``).
 struct PhotoDerivatives: Sendable, Hashable, Codable {
-    /// Display size after EXIF orientation.
-    var width: Int
-    var height: Int
-    var exif: ExifSummary
-    /// Renditions, smallest first, for each output format; paths relative to the site root.
-    var renditions: [Rendition]
-    /// Tiny inline placeholder (a `data:` URL), when the motion layer made one.
-    var placeholder: String?
-    /// Dominant colour as `#rrggbb`, when known.
-    var dominantColor: String?
-    /// Where the subject is: the sidecar's `focus:` or the saliency analysis.
-    var focus: FocalPoint
-    /// True when the source has an alpha channel.
-    var hasAlpha: Bool
-    /// The original, rewritten without GPS, when site.yml's `privacy.publish_originals` is on
-    /// (`_img/<hash>/<slug>-original.<ext>`); its size is the photo's display size.
-    var original: Rendition?
-    /// What was not right with the source although it was published (damaged data recovered
-    /// from, an ICC profile left out); nil when nothing (and in entries of older caches).
-    var notices: [ImageNotice]?
-    /// What the file's own XMP and IPTC say of the photo (title, description, keywords,
-    /// rating); nil when nothing (and in entries of caches older than pipeline version 6).
-    var described: DescriptiveMetadata?
-    /// True when the JPEG renditions are Ultra HDR JPEGs (each with the source's gain map,
-    /// ``GainMap``, or an iPhone HEIC's converted, ``AppleGainMap``), offered first to HDR
-    /// screens; nil for every other photo.
-    var hdrGainMap: Bool?
-    /// Where a Motion Photo's movie is in its file (the MP4 a Pixel or a Galaxy appends to the
-    /// JPEG or HEIC); nil for every other photo.
-    var embeddedMovie: EmbeddedMovie?
-    /// The motion of a Live Photo or Motion Photo, transcoded as a muted clip (the paired
-    /// movie's or the embedded one's). Like ``video``, never in `photo.json`: merged in after
-    /// the image stage.
-    var live: VideoDerivatives?
-    /// For a video, its published files and facts; these derivatives are then its poster's.
-    /// Never in the image cache's `photo.json`: the build merges it in after the image stage.
-    var video: VideoDerivatives?
+    /// The fields, in a box that copies share until one of them is changed (copy on write,
+    /// as `Array` does): the image stage's output, the cache's records and the renderer's
+    /// photos each hold every photo's derivatives, and inline they were 576 bytes a copy,
+    /// 30 MB at 10,000 photos.
+    private var storage: Storage
+
+    /// What the derivatives hold; read and written through the properties of the same names.
+    struct Fields: Sendable, Hashable, Codable {
+        /// Display size after EXIF orientation.
+        var width: Int
+        var height: Int
+        var exif: ExifSummary
+        /// Renditions, smallest first, for each output format; paths relative to the site root.
+        var renditions: [Rendition]
+        /// Tiny inline placeholder (a `data:` URL), when the motion layer made one.
+        var placeholder: String?
+        /// Dominant colour as `#rrggbb`, when known.
+        var dominantColor: String?
+        /// Where the subject is: the sidecar's `focus:` or the saliency analysis.
+        var focus: FocalPoint
+        /// True when the source has an alpha channel.
+        var hasAlpha: Bool
+        /// The original, rewritten without GPS, when site.yml's `privacy.publish_originals` is on
+        /// (`_img/<hash>/<slug>-original.<ext>`); its size is the photo's display size.
+        var original: Rendition?
+        /// What was not right with the source although it was published (damaged data recovered
+        /// from, an ICC profile left out); nil when nothing (and in entries of older caches).
+        var notices: [ImageNotice]?
+        /// What the file's own XMP and IPTC say of the photo (title, description, keywords,
+        /// rating); nil when nothing (and in entries of caches older than pipeline version 6).
+        var described: DescriptiveMetadata?
+        /// True when the JPEG renditions are Ultra HDR JPEGs (each with the source's gain map,
+        /// ``GainMap``, or an iPhone HEIC's converted, ``AppleGainMap``), offered first to HDR
+        /// screens; nil for every other photo.
+        var hdrGainMap: Bool?
+        /// Where a Motion Photo's movie is in its file (the MP4 a Pixel or a Galaxy appends to the
+        /// JPEG or HEIC); nil for every other photo.
+        var embeddedMovie: EmbeddedMovie?
+        /// The motion of a Live Photo or Motion Photo, transcoded as a muted clip (the paired
+        /// movie's or the embedded one's). Like ``video``, never in `photo.json`: merged in after
+        /// the image stage.
+        var live: VideoDerivatives?
+        /// For a video, its published files and facts; these derivatives are then its poster's.
+        /// Never in the image cache's `photo.json`: the build merges it in after the image stage.
+        var video: VideoDerivatives?
+    }
+
+    private final class Storage: @unchecked Sendable {
+        // Changed only through a reference no other copy holds (``update(_:)``).
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
 
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
@@ -49,17 +67,109 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
         hasAlpha: Bool = false, original: Rendition? = nil, notices: [ImageNotice]? = nil,
         described: DescriptiveMetadata? = nil
     ) {
-        self.width = width
-        self.height = height
-        self.exif = exif
-        self.renditions = renditions
-        self.placeholder = placeholder
-        self.dominantColor = dominantColor
-        self.focus = focus
-        self.hasAlpha = hasAlpha
-        self.original = original
-        self.notices = notices
-        self.described = described
+        storage = Storage(
+            Fields(
+                width: width, height: height, exif: exif, renditions: renditions, placeholder: placeholder,
+                dominantColor: dominantColor, focus: focus, hasAlpha: hasAlpha, original: original,
+                notices: notices, described: described))
+    }
+
+    /// Changes the fields, in a box of this copy's own when another copy shares it.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        change(&storage.fields)
+    }
+
+    var width: Int {
+        get { storage.fields.width }
+        set { update { $0.width = newValue } }
+    }
+
+    var height: Int {
+        get { storage.fields.height }
+        set { update { $0.height = newValue } }
+    }
+
+    var exif: ExifSummary {
+        get { storage.fields.exif }
+        set { update { $0.exif = newValue } }
+    }
+
+    var renditions: [Rendition] {
+        get { storage.fields.renditions }
+        set { update { $0.renditions = newValue } }
+    }
+
+    var placeholder: String? {
+        get { storage.fields.placeholder }
+        set { update { $0.placeholder = newValue } }
+    }
+
+    var dominantColor: String? {
+        get { storage.fields.dominantColor }
+        set { update { $0.dominantColor = newValue } }
+    }
+
+    var focus: FocalPoint {
+        get { storage.fields.focus }
+        set { update { $0.focus = newValue } }
+    }
+
+    var hasAlpha: Bool {
+        get { storage.fields.hasAlpha }
+        set { update { $0.hasAlpha = newValue } }
+    }
+
+    var original: Rendition? {
+        get { storage.fields.original }
+        set { update { $0.original = newValue } }
+    }
+
+    var notices: [ImageNotice]? {
+        get { storage.fields.notices }
+        set { update { $0.notices = newValue } }
+    }
+
+    var described: DescriptiveMetadata? {
+        get { storage.fields.described }
+        set { update { $0.described = newValue } }
+    }
+
+    var hdrGainMap: Bool? {
+        get { storage.fields.hdrGainMap }
+        set { update { $0.hdrGainMap = newValue } }
+    }
+
+    var embeddedMovie: EmbeddedMovie? {
+        get { storage.fields.embeddedMovie }
+        set { update { $0.embeddedMovie = newValue } }
+    }
+
+    var live: VideoDerivatives? {
+        get { storage.fields.live }
+        set { update { $0.live = newValue } }
+    }
+
+    var video: VideoDerivatives? {
+        get { storage.fields.video }
+        set { update { $0.video = newValue } }
+    }
+
+    static func == (left: PhotoDerivatives, right: PhotoDerivatives) -> Bool {
+        left.storage === right.storage || left.storage.fields == right.storage.fields
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
+
+    /// The same JSON as the fields' own (`photo.json`).
+    init(from decoder: any Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
     }
 
     /// Every image file published for this photo: the renditions, then the original when
@@ -90,6 +200,11 @@ struct EmbeddedMovie: Sendable, Hashable, Codable {
     }
 
     var range: Range<Int64> { offset..<offset + length }
+}
+
+/// Reflected as its fields: what the record's tests hold the packed form to.
+extension PhotoDerivatives: CustomReflectable {
+    var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 }
 
 /// A photo as rendering sees it: this build's ``PhotoSource`` (titles, captions, slug) paired

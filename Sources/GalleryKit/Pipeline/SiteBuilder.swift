@@ -61,12 +61,14 @@ public enum SiteBuilder {
         let maps = run.drawMaps(ordered, places: places)
         let timeline = run.collectTimeline(ordered, images: images)
         let search = run.indexSearch(ordered, images: images, trusted: trusted)
+        // The site model goes once rendered: the end of the build, where its memory peaks,
+        // needs only the files.
         let rendered = await run.render(
-            ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
+            consume ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
             search: search,
             downloads: downloads, theme: theme, into: staging, trusted: trusted, sealed: sealed)
         run.returnFreeMemory()
-        let files = run.siteFiles(
+        var files = run.siteFiles(
             rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
         guard
             let leaks = try await run.write(
@@ -75,7 +77,12 @@ public enum SiteBuilder {
         try run.verdict(
             leaks: (sealedLeaks + leaks).sorted { $0.location.file < $1.location.file }, site: files)
         try Task.checkCancellation()
+        run.returnFreeMemory()
         let manifest = await run.manifest(of: files, staging: staging, trusted: trusted)
+        // In the manifest now: 250,000 of each at 50,000 photos.
+        files.fingerprints = nil
+        files.needs = [:]
+        run.returnFreeMemory()
         let previous = try run.commit(staging)
         // The previous site's stash (a rename and the manifests, in the cache folder) and the
         // cache's upkeep (its index and entries) touch different files: side by side.
@@ -84,7 +91,7 @@ public enum SiteBuilder {
         run.keep(images.cache, sealed: sealed)
         await stashing.finished()
         if options.endsProcess {
-            ProcessLifetime.keep((run, ordered, images, tags, places, search, rendered, files))
+            ProcessLifetime.keep((run, images, tags, places, search, rendered, files))
             ProcessLifetime.keep((manifest, trusted, sealed, downloads, timeline, maps, theme))
         }
         return run.summary(site: files, images: images)
