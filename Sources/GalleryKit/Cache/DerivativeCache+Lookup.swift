@@ -40,6 +40,7 @@ extension DerivativeCache {
             state.usedEntries.reserveCapacity(count)
             state.seenFiles.reserveCapacity(count)
             state.records.reserveCapacity(count)
+            state.stored.reserveCapacity(count)
         }
     }
 

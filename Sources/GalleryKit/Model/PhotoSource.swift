@@ -1,10 +1,10 @@
 /// A photo or video file found in an album, with what its sidecar `<name>.md` says about it.
 /// A video is an album item like a photo: its poster frame goes through the image pipeline.
 struct PhotoSource: Sendable, Hashable {
-    /// The fields, in a box that copies share until one of them is changed (copy on write,
-    /// as `Array` does): the site as read, the site in album order and the renderer's photos
-    /// each hold every photo, and inline they were 440 bytes a copy.
-    private var storage: Storage
+    /// The fields, in a box that copies share until one of them is changed (``CopyOnWrite``):
+    /// the site as read, the site in album order and the renderer's photos each hold every
+    /// photo, and inline they were 440 bytes a copy.
+    private var storage: CopyOnWrite<Fields>
 
     /// What a photo source holds; read and written through the properties of the same names.
     struct Fields: Sendable, Hashable {
@@ -45,125 +45,103 @@ struct PhotoSource: Sendable, Hashable {
         var place: PlaceOverride?
     }
 
-    private final class Storage: @unchecked Sendable {
-        // Changed only through a reference no other copy holds (``update(_:)``).
-        var fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
     init(
         sourcePath: String, fileName: String, slug: String, urlPath: String,
         title: String? = nil, alt: String? = nil, focus: FocalPoint? = nil,
         captionHTML: String = "", sidecarPath: String? = nil
     ) {
-        storage = Storage(
+        storage = CopyOnWrite(
             Fields(
                 sourcePath: sourcePath, fileName: fileName, slug: slug, urlPath: urlPath, title: title,
                 alt: alt,
                 focus: focus, captionHTML: captionHTML, sidecarPath: sidecarPath))
     }
 
-    /// Changes the fields, in a box of this copy's own when another copy shares it.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
-    }
-
     var sourcePath: String {
         get { storage.fields.sourcePath }
-        set { update { $0.sourcePath = newValue } }
+        set { storage.update { $0.sourcePath = newValue } }
     }
 
     var fileName: String {
         get { storage.fields.fileName }
-        set { update { $0.fileName = newValue } }
+        set { storage.update { $0.fileName = newValue } }
     }
 
     var slug: String {
         get { storage.fields.slug }
-        set { update { $0.slug = newValue } }
+        set { storage.update { $0.slug = newValue } }
     }
 
     var urlPath: String {
         get { storage.fields.urlPath }
-        set { update { $0.urlPath = newValue } }
+        set { storage.update { $0.urlPath = newValue } }
     }
 
     var title: String? {
         get { storage.fields.title }
-        set { update { $0.title = newValue } }
+        set { storage.update { $0.title = newValue } }
     }
 
     var alt: String? {
         get { storage.fields.alt }
-        set { update { $0.alt = newValue } }
+        set { storage.update { $0.alt = newValue } }
     }
 
     var focus: FocalPoint? {
         get { storage.fields.focus }
-        set { update { $0.focus = newValue } }
+        set { storage.update { $0.focus = newValue } }
     }
 
     var kenBurns: KenBurnsSettings {
         get { storage.fields.kenBurns }
-        set { update { $0.kenBurns = newValue } }
+        set { storage.update { $0.kenBurns = newValue } }
     }
 
     var captionHTML: String {
         get { storage.fields.captionHTML }
-        set { update { $0.captionHTML = newValue } }
+        set { storage.update { $0.captionHTML = newValue } }
     }
 
     var sidecarPath: String? {
         get { storage.fields.sidecarPath }
-        set { update { $0.sidecarPath = newValue } }
+        set { storage.update { $0.sidecarPath = newValue } }
     }
 
     var tags: [String]? {
         get { storage.fields.tags }
-        set { update { $0.tags = newValue } }
+        set { storage.update { $0.tags = newValue } }
     }
 
     var described: DescriptiveMetadata? {
         get { storage.fields.described }
-        set { update { $0.described = newValue } }
+        set { storage.update { $0.described = newValue } }
     }
 
     var xmpSidecarPath: String? {
         get { storage.fields.xmpSidecarPath }
-        set { update { $0.xmpSidecarPath = newValue } }
+        set { storage.update { $0.xmpSidecarPath = newValue } }
     }
 
     var isVideo: Bool {
         get { storage.fields.isVideo }
-        set { update { $0.isVideo = newValue } }
+        set { storage.update { $0.isVideo = newValue } }
     }
 
     var liveMovie: String? {
         get { storage.fields.liveMovie }
-        set { update { $0.liveMovie = newValue } }
+        set { storage.update { $0.liveMovie = newValue } }
     }
 
     var posterTime: Double? {
         get { storage.fields.posterTime }
-        set { update { $0.posterTime = newValue } }
+        set { storage.update { $0.posterTime = newValue } }
     }
 
     var place: PlaceOverride? {
         get { storage.fields.place }
-        set { update { $0.place = newValue } }
+        set { storage.update { $0.place = newValue } }
     }
 
-    static func == (left: PhotoSource, right: PhotoSource) -> Bool {
-        left.storage === right.storage || left.storage.fields == right.storage.fields
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
 }
 
 /// Reflected as its fields: what the fingerprint's tests hold it to.

@@ -5,11 +5,11 @@ import Foundation
 /// goes unchanged from the image stage through the derivative cache (as its `photo.json`) to
 /// rendering, which pairs it with this build's ``PhotoSource`` (see ``ProcessedPhoto``).
 struct PhotoDerivatives: Sendable, Hashable, Codable {
-    /// The fields, in a box that copies share until one of them is changed (copy on write,
-    /// as `Array` does): the image stage's output, the cache's records and the renderer's
-    /// photos each hold every photo's derivatives, and inline they were 576 bytes a copy,
-    /// 30 MB at 10,000 photos.
-    private var storage: Storage
+    /// The fields, in a box that copies share until one of them is changed (``CopyOnWrite``):
+    /// the image stage's output, the cache's records and the renderer's photos each hold
+    /// every photo's derivatives, and inline they were 576 bytes a copy, 30 MB at 10,000
+    /// photos.
+    private var storage: CopyOnWrite<Fields>
 
     /// What the derivatives hold; read and written through the properties of the same names.
     struct Fields: Sendable, Hashable, Codable {
@@ -52,120 +52,97 @@ struct PhotoDerivatives: Sendable, Hashable, Codable {
         var video: VideoDerivatives?
     }
 
-    private final class Storage: @unchecked Sendable {
-        // Changed only through a reference no other copy holds (``update(_:)``).
-        var fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
     init(
         width: Int, height: Int, exif: ExifSummary, renditions: [Rendition],
         placeholder: String? = nil, dominantColor: String? = nil, focus: FocalPoint = .center,
         hasAlpha: Bool = false, original: Rendition? = nil, notices: [ImageNotice]? = nil,
         described: DescriptiveMetadata? = nil
     ) {
-        storage = Storage(
+        storage = CopyOnWrite(
             Fields(
                 width: width, height: height, exif: exif, renditions: renditions, placeholder: placeholder,
                 dominantColor: dominantColor, focus: focus, hasAlpha: hasAlpha, original: original,
                 notices: notices, described: described))
     }
 
-    /// Changes the fields, in a box of this copy's own when another copy shares it.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-        change(&storage.fields)
-    }
-
     var width: Int {
         get { storage.fields.width }
-        set { update { $0.width = newValue } }
+        set { storage.update { $0.width = newValue } }
     }
 
     var height: Int {
         get { storage.fields.height }
-        set { update { $0.height = newValue } }
+        set { storage.update { $0.height = newValue } }
     }
 
     var exif: ExifSummary {
         get { storage.fields.exif }
-        set { update { $0.exif = newValue } }
+        set { storage.update { $0.exif = newValue } }
     }
 
     var renditions: [Rendition] {
         get { storage.fields.renditions }
-        set { update { $0.renditions = newValue } }
+        set { storage.update { $0.renditions = newValue } }
     }
 
     var placeholder: String? {
         get { storage.fields.placeholder }
-        set { update { $0.placeholder = newValue } }
+        set { storage.update { $0.placeholder = newValue } }
     }
 
     var dominantColor: String? {
         get { storage.fields.dominantColor }
-        set { update { $0.dominantColor = newValue } }
+        set { storage.update { $0.dominantColor = newValue } }
     }
 
     var focus: FocalPoint {
         get { storage.fields.focus }
-        set { update { $0.focus = newValue } }
+        set { storage.update { $0.focus = newValue } }
     }
 
     var hasAlpha: Bool {
         get { storage.fields.hasAlpha }
-        set { update { $0.hasAlpha = newValue } }
+        set { storage.update { $0.hasAlpha = newValue } }
     }
 
     var original: Rendition? {
         get { storage.fields.original }
-        set { update { $0.original = newValue } }
+        set { storage.update { $0.original = newValue } }
     }
 
     var notices: [ImageNotice]? {
         get { storage.fields.notices }
-        set { update { $0.notices = newValue } }
+        set { storage.update { $0.notices = newValue } }
     }
 
     var described: DescriptiveMetadata? {
         get { storage.fields.described }
-        set { update { $0.described = newValue } }
+        set { storage.update { $0.described = newValue } }
     }
 
     var hdrGainMap: Bool? {
         get { storage.fields.hdrGainMap }
-        set { update { $0.hdrGainMap = newValue } }
+        set { storage.update { $0.hdrGainMap = newValue } }
     }
 
     var embeddedMovie: EmbeddedMovie? {
         get { storage.fields.embeddedMovie }
-        set { update { $0.embeddedMovie = newValue } }
+        set { storage.update { $0.embeddedMovie = newValue } }
     }
 
     var live: VideoDerivatives? {
         get { storage.fields.live }
-        set { update { $0.live = newValue } }
+        set { storage.update { $0.live = newValue } }
     }
 
     var video: VideoDerivatives? {
         get { storage.fields.video }
-        set { update { $0.video = newValue } }
-    }
-
-    static func == (left: PhotoDerivatives, right: PhotoDerivatives) -> Bool {
-        left.storage === right.storage || left.storage.fields == right.storage.fields
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        set { storage.update { $0.video = newValue } }
     }
 
     /// The same JSON as the fields' own (`photo.json`).
     init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        storage = CopyOnWrite(try Fields(from: decoder))
     }
 
     func encode(to encoder: any Encoder) throws {
