@@ -80,16 +80,31 @@ extension DerivativeCache {
         return keys
     }
 
-    /// Removes `<cache>/tmp/<pid>-...` folders whose process has exited.
+    /// Removes `<cache>/tmp/<pid>-...` folders whose process has exited, and the half-written
+    /// index, pack and manifests such a process left in the cache folder (``ByteFile``'s
+    /// `.<name>.part-<pid>-...`).
     private func removeAbandonedTemporaryFolders() {
         let parent = directory.appendingPathComponent(Self.temporaryFolderName)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names {
-            guard let pid = name.split(separator: "-").first.flatMap({ Int32($0) }),
-                pid != CacheFileSystem.processID, processHasExited(pid)
-            else { continue }
+            guard let pid = name.split(separator: "-").first.flatMap({ Int32($0) }), isAbandoned(pid) else {
+                continue
+            }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in files where name.hasPrefix(".") {
+            guard let part = name.range(of: ByteFile.partMarker),
+                let pid = name[part.upperBound...].split(separator: "-").first.flatMap({ Int32($0) }),
+                isAbandoned(pid)
+            else { continue }
+            _ = unlink(directory.path + "/" + name)
+        }
+    }
+
+    /// Whether `pid`, which named a temporary file or folder, is another process that exited.
+    private func isAbandoned(_ pid: Int32) -> Bool {
+        pid != CacheFileSystem.processID && processHasExited(pid)
     }
 
     private static func isHex(_ text: String) -> Bool {

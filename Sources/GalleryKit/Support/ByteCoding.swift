@@ -99,8 +99,12 @@ struct ByteWriter {
 /// A file written atomically, by pieces: into a hidden temporary file beside it (named after
 /// the process, so that builds sharing a cache folder never write into each other's), renamed
 /// over it by ``commit()``, removed when never committed. A failed write is remembered and
-/// reported by ``commit()``, which then leaves the file as it was.
+/// reported by ``commit()``, which then leaves the file as it was. What a killed process left
+/// in the cache folder goes with the cache's pruning.
 final class ByteFile {
+    /// Between the file's name and the process id in a temporary file's name.
+    static let partMarker = ".part-"
+
     private let path: String
     private let temporary: String
     private var descriptor: Int32
@@ -111,7 +115,7 @@ final class ByteFile {
     init(_ url: URL) throws(POSIXError) {
         path = url.path
         temporary =
-            url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".part-"
+            url.deletingLastPathComponent().path + "/." + url.lastPathComponent + Self.partMarker
             + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw POSIXError(errno) }

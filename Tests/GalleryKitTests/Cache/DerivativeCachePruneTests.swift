@@ -79,11 +79,17 @@ import Testing
         for folder in [dead, ours] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
+        // A killed build's half-written index, and one this process is writing.
+        let deadIndex = cache.directory.appendingPathComponent(".index.bin.part-99999999-77")
+        let ourIndex = cache.directory.appendingPathComponent(".records.pack.part-\(getpid())-78")
         let stranger = cache.directory.appendingPathComponent("notes.txt")
-        try Data("mine".utf8).write(to: stranger)
+        let hidden = cache.directory.appendingPathComponent(".notes")
+        for file in [deadIndex, ourIndex, stranger, hidden] { try Data("mine".utf8).write(to: file) }
         cache.prune()
         #expect(!FileManager.default.fileExists(atPath: dead.path))
-        #expect(FileManager.default.fileExists(atPath: ours.path))
-        #expect(FileManager.default.fileExists(atPath: stranger.path))
+        #expect(!FileManager.default.fileExists(atPath: deadIndex.path))
+        for kept in [ours, ourIndex, stranger, hidden] {
+            #expect(FileManager.default.fileExists(atPath: kept.path), "\(kept.lastPathComponent)")
+        }
     }
 }
