@@ -33,7 +33,7 @@ struct CacheIndex: Codable, Sendable {
     var sourceGPS: [String: [[Double]]]?
 
     /// The index in `directory`, or an empty one when it is missing, unreadable or of another
-    /// version: `index.bin` (``bytes``), else the `index.json` of galleryc before it; with the
+    /// version: `index.bin` (``write(to:)``), else the `index.json` of galleryc before it; with the
     /// indexes `--shard` builds left there (`index.shard-<k>-of-<n>.bin`) merged into it, and
     /// the names of those files, which the next ``DerivativeCache/saveIndex(now:scannedClean:shard:)``
     /// removes.
@@ -100,14 +100,7 @@ struct CacheIndex: Codable, Sendable {
     static let binaryFileName = "index.bin"
     static let magic = "galleryc-index"
 
-    /// The index in ``ByteWriter``'s compact form.
-    var bytes: [UInt8] {
-        var writer = ByteWriter()
-        write(to: &writer)
-        return writer.bytes
-    }
-
-    /// Adds the index to `writer` in its compact form (``bytes``).
+    /// Adds the index to `writer` in ``ByteWriter``'s compact form (what ``init(bytes:)`` reads).
     func write(to writer: inout ByteWriter) {
         writer.add(Self.magic)
         writer.add(version)

@@ -61,7 +61,7 @@ extension DerivativeCache {
                 state.records[key] = nil
             }
         }
-        removeAbandonedTemporaryFolders()
+        removeAbandonedTemporaries()
         return removed.count
     }
 
@@ -83,7 +83,7 @@ extension DerivativeCache {
     /// Removes `<cache>/tmp/<pid>-...` folders whose process has exited, and the half-written
     /// index, pack and manifests such a process left in the cache folder (``ByteFile``'s
     /// `.<name>.part-<pid>-...`).
-    private func removeAbandonedTemporaryFolders() {
+    private func removeAbandonedTemporaries() {
         let parent = directory.appendingPathComponent(Self.temporaryFolderName)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names {

@@ -109,7 +109,8 @@ final class ByteFile {
     private let temporary: String
     private var descriptor: Int32
     private var failure: Int32?
-    private var committed = false
+    /// The temporary file is this object's and not renamed yet: removed with it.
+    private var holdsTemporary = false
 
     /// Opens the temporary file for `url`.
     init(_ url: URL) throws(POSIXError) {
@@ -119,11 +120,12 @@ final class ByteFile {
             + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw POSIXError(errno) }
+        holdsTemporary = true
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if !committed { unlink(temporary) }
+        if holdsTemporary { unlink(temporary) }
     }
 
     /// Appends `bytes`; after a failure, nothing more is written.
@@ -150,7 +152,7 @@ final class ByteFile {
         descriptor = -1
         if let code = failure ?? closed { throw POSIXError(code) }
         guard rename(temporary, path) == 0 else { throw POSIXError(errno) }
-        committed = true
+        holdsTemporary = false
     }
 }
 

@@ -2,6 +2,11 @@
 /// its elements: for the model values every stage of a build holds for each of 50,000 photos
 /// (``PhotoSource``, ``PhotoDerivatives``), which copied inline cost their whole size each
 /// time. Equal when the fields are.
+///
+/// The values forward each field by a property of its own (`get { storage.fields.slug }`)
+/// rather than through `@dynamicMemberLookup` and a key path: tried, a key path read copied
+/// the whole fields out of the box at every access, and a 10,000-photo rebuild's render went
+/// from 150 to 320 ms.
 struct CopyOnWrite<Fields: Sendable & Hashable>: Sendable, Hashable {
     private final class Box: @unchecked Sendable {
         // Changed only through a reference no other copy holds (``update(_:)``).
