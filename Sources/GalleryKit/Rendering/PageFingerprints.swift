@@ -7,19 +7,29 @@ import Foundation
 /// A page's fingerprint covers everything it prints, in layers:
 /// - the site: galleryc itself (`build`: its version and executable), the theme (templates and
 ///   assets), site.yml, the navigation, the year in the footer, the generated assets' names;
-/// - its album, for album and photo pages: the album's own fields, every shown photo in order
-///   (the sources as read, the derivatives by their cache key, their tags), the cards of its
+/// - its album, for album pages: the album's own fields, every shown photo in order (the
+///   sources as read, the derivatives by their cache key, their tags), the cards of its
 ///   sub-albums (title, date, counts, cover), the way back up (breadcrumbs), the pages it
 ///   lists, its ZIP; so an edit in an album renders that album's pages again, and no other;
-/// - the page's own place: its path, and for a photo page its position.
+/// - for a photo page, what it prints of its album (``photo(at:of:in:path:)``): the album's own
+///   fields and the way up, the photo, its neighbours, its position, the first and last
+///   photos' links, the album page that lists it and its photos' shared stylesheet; so a
+///   caption edit renders that photo's page and its neighbours', not the whole album's;
+/// - the page's own place: its path.
 ///
 /// A value left out here would leave pages stale after an edit of it: `IncrementalBuildTests`
 /// builds every kind of edit both ways and compares the sites byte for byte, and the model's
 /// `fingerprint(into:)` are held to every stored property.
 struct PageFingerprints: Sendable {
     private let site: String
+    /// The site as the renderer sees it: a photo page's place in its album is looked up in it.
+    private let builder: ContextBuilder
     /// Per album source path (tag albums included), its fingerprint.
     private let albums: [String: String]
+    /// Per album source path, what its photo pages print of it: its own fields (its photos'
+    /// paths among them, so a photo added or removed renders every page that counts them) and
+    /// the way up to it.
+    private let photoPageAlbums: [String: String]
     /// Per photo source path, its fingerprint.
     private let photos: [String: String]
     /// The home page's Markdown, the Markdown pages' and the tag list's fingerprints.
@@ -94,10 +104,15 @@ struct PageFingerprints: Sendable {
             for (path, print) in albumPrints { photos[path] = print }
         }
         var albums: [String: String] = [:]
+        var photoPageAlbums: [String: String] = [:]
         // Each album with the way up to it, which its pages print.
         func withAncestors(_ album: Album, _ ancestors: [Album]) {
             albums[album.sourcePath] = Self.albumPrint(
                 album, builder: builder, photos: photos, ancestors: ancestors)
+            photoPageAlbums[album.sourcePath] = Fingerprint.of { print in
+                album.fingerprint(into: &print)
+                print.add("ancestors", ancestors.map { "\($0.title)\u{0}\($0.urlPath)" })
+            }
             for child in album.albums { withAncestors(child, ancestors + [album]) }
         }
         withAncestors(site.root, [])
@@ -167,6 +182,8 @@ struct PageFingerprints: Sendable {
         }
         self.photos = photos
         self.albums = albums
+        self.photoPageAlbums = photoPageAlbums
+        self.builder = builder
         self.pages = pages
         let fallbackDate = DisplayFormat.iso8601(builder.fallbackDate)
         everything = Fingerprint.of { [home, tagList, placeList, timelineList] print in
@@ -232,8 +249,27 @@ struct PageFingerprints: Sendable {
 
     func album(_ album: Album, path: String) -> String { page(path, albums[album.sourcePath] ?? "") }
 
-    func photo(_ photo: ProcessedPhoto, at index: Int, in album: Album, path: String) -> String {
-        page(path, albums[album.sourcePath] ?? "", photos[photo.source.sourcePath] ?? "", String(index))
+    /// The photo page of `shown[index]`, one of `album`'s shown photos: what
+    /// ``ContextBuilder/photoPage(_:at:of:in:ancestors:)`` prints. The photo itself (its
+    /// source, derivatives, tags and place); its position and the album's count ("3 of 12",
+    /// an untitled photo's title); the previous and next photos whole (their titles and links,
+    /// untitled ones named by their position); the first and last photos' links (the viewer's
+    /// Home and End); the album page that lists it (`page_size:`); the shared stylesheet it
+    /// links, named by its bytes (made from the CSS values of the photos it holds: derivatives,
+    /// focus, Ken Burns); the album's own fields and the way up (title, link, `unlisted`, the
+    /// protection that seals its tags, the breadcrumbs).
+    func photo(at index: Int, of shown: [ProcessedPhoto], in album: Album, path: String) -> String {
+        let photo = shown[index]
+        let source = photo.source.sourcePath
+        let neighbour = { (at: Int) -> String in
+            shown.indices.contains(at) ? (photos[shown[at].source.sourcePath] ?? "") : "-"
+        }
+        return page(
+            path, photoPageAlbums[album.sourcePath] ?? "", photos[source] ?? "",
+            "\(index) of \(shown.count)", neighbour(index - 1), neighbour(index + 1),
+            shown.first?.source.urlPath ?? "", shown.last?.source.urlPath ?? "",
+            builder.albumPagePath(album, photoIndex: index),
+            builder.photoSheets.sheet(of: source, in: album.sourcePath) ?? "-")
     }
 
     func page(_ page: Page, path: String) -> String { self.page(path, pages[page.sourcePath] ?? "") }

@@ -287,7 +287,7 @@ struct SiteRenderer: Sendable {
                 let path = photo.source.urlPath + "index.html"
                 sealed(
                     protection, path: path,
-                    fingerprint: prints.photo(photo, at: index, in: album, path: path),
+                    fingerprint: prints.photo(at: index, of: shown, in: album, path: path),
                     template: "photo", source: photo.source.sourcePath,
                     lock: (photo.source.urlPath, ancestors + [album], true), into: &output
                 ) { builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors) }
@@ -296,7 +296,7 @@ struct SiteRenderer: Sendable {
             let (builder, prints, templates) = (builder, prints, templates)
             output.pages(shown.count) { index in
                 let path = shown[index].source.urlPath + "index.html"
-                return (path, prints.photo(shown[index], at: index, in: album, path: path))
+                return (path, prints.photo(at: index, of: shown, in: album, path: path))
             } render: { index, output in
                 let photo = shown[index]
                 let context = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)
