@@ -10,6 +10,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case adoptSpare = "adopt spare"
     /// Check the output folder and make the staging folder beside it (``OutputWriter``).
     case staging
+    /// Check a recycled staging folder the ``BuildSession`` wrote itself by its folders' times
+    /// alone (``SiteManifest/foldersMatch(in:workers:)``); when one differs, `verify spare`.
+    case checkSpare = "check spare"
     /// Check a recycled staging folder against its manifest, one `lstat` per file and folder
     /// (``SiteManifest``): what still matches is trusted, neither linked, rendered nor read again.
     case verifySpare = "verify spare"

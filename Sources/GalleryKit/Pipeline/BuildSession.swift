@@ -17,6 +17,15 @@ import Synchronization
 ///   photos with the same settings takes it as it is instead of keying and checking every
 ///   photo again (``reusableImages(for:)``).
 ///
+/// - A site folder this session wrote and swapped in itself is trusted when it comes back as
+///   the spare (``trustsSpare(_:)``): the very folder (its inode) with every folder's time as
+///   the session recorded it (``SiteManifest/foldersMatch(in:workers:)``) is taken for its
+///   manifest, without a `stat` per file (70 ms of a 0.5 s rebuild at 10,000 photos). A file
+///   added, removed, renamed or replaced in it by hand changes a folder's time and the folder is
+///   checked file by file, as is one taken over from the cache folder or swapped in by another
+///   process. A file edited in place by hand while the session runs goes unseen until its page
+///   changes or the next `galleryc build`, which checks every file.
+///
 /// Use one session per output folder, one build at a time; call ``close()`` when done.
 /// (`galleryc build` gets the same recycling across processes through the cache folder.)
 public final class BuildSession: Sendable {
@@ -28,6 +37,10 @@ public final class BuildSession: Sendable {
         /// What the spare holds, and what the live site holds (``SiteManifest``).
         var spareManifest: SiteManifest?
         var publicManifest: SiteManifest?
+        /// The inodes of the live site folder and of the spare, when this session wrote them
+        /// and swapped them in (their manifests are then the ones it recorded).
+        var liveWritten: UInt64?
+        var spareWritten: UInt64?
         /// The options of the first build, once it took over what the cache folder kept;
         /// ``close()`` hands the session's spare back there.
         var tookOver: BuildOptions?
@@ -56,6 +69,8 @@ public final class BuildSession: Sendable {
                 state.spare = nil
                 state.spareManifest = nil
                 state.publicManifest = nil
+                state.liveWritten = nil
+                state.spareWritten = nil
             }
             return (state.spare, state.tookOver.map { ($0, state.spareManifest, state.publicManifest) })
         }
@@ -143,13 +158,26 @@ public final class BuildSession: Sendable {
         }
     }
 
+    /// True when the spare just taken, now at `folder`, is the site folder this session wrote
+    /// and swapped in before (the same inode): its manifest may be trusted as it is.
+    func trustsSpare(_ folder: URL) -> Bool {
+        guard let written = state.withLock({ $0.spareWritten }),
+            let found = FileStamp.ofEntry(folder.path), found.isFolder
+        else { return false }
+        return found.stamp.inode == written
+    }
+
     /// After a swap: keeps the site that was live before (at `previous`) for recycling, with
-    /// its manifest; `manifest` describes the new live site.
-    func committed(previous: URL?, manifest: SiteManifest? = nil) {
+    /// its manifest; `manifest` describes the new live site, now at `live`.
+    func committed(previous: URL?, manifest: SiteManifest? = nil, live: URL? = nil) {
+        // The folder just swapped in was written by this session.
+        let written = manifest == nil ? nil : live.flatMap { FileStamp.ofEntry($0.path)?.stamp.inode }
         let replaced = state.withLock { state in
             defer {
                 state.spare = previous
                 state.spareManifest = previous == nil ? nil : state.publicManifest
+                state.spareWritten = previous == nil ? nil : state.liveWritten
+                state.liveWritten = written
                 state.publicManifest = manifest
                 if let made = state.madeImages {
                     let same = state.photosLeftAlone && state.images?.inputs == made.inputs

@@ -20,6 +20,9 @@ protocol SiteRecycler: Sendable {
     func takeSpare(for options: BuildOptions) -> URL?
     /// The manifest of the spare just taken, when it was recorded (``SiteManifest``).
     func spareManifest(for options: BuildOptions) -> SiteManifest?
+    /// True when the spare just taken, now at `folder`, is known to be as its manifest says
+    /// without checking its files (``BuildSession/trustsSpare(_:)``).
+    func trustsSpare(_ folder: URL) -> Bool
     /// After the swap: `previous` is the site that was live before, now beside the output
     /// folder; keep it for the next build, or delete it. `manifest` describes the new live site.
     func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions)
@@ -51,7 +54,7 @@ extension BuildSession: SiteRecycler {
     }
 
     func keep(previous: URL?, manifest: SiteManifest?, for options: BuildOptions) {
-        committed(previous: previous, manifest: manifest)
+        committed(previous: previous, manifest: manifest, live: options.outputDirectory)
     }
 
     var keepsImages: Bool { true }
@@ -65,8 +68,11 @@ struct CacheFolderRecycler: SiteRecycler {
         open()
     }
 
-    /// A separate process knows nothing of the files since: its image stage always runs.
+    /// A separate process knows nothing of the files since: its image stage always runs, and
+    /// the spare is checked file by file.
     var keepsImages: Bool { false }
+
+    func trustsSpare(_ folder: URL) -> Bool { false }
 
     func reusableImages(for inputs: String) -> ImageStage.Output? { nil }
 

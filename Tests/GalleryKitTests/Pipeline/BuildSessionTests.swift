@@ -195,6 +195,44 @@ import Testing
         #expect(String(decoding: harbour, as: UTF8.self).contains("Edited while serving."))
     }
 
+    /// A site folder the session wrote and swapped in itself comes back as its spare checked by
+    /// its folders' times alone; a file planted in it, or a folder another build swapped in, has
+    /// the folder checked file by file; every site is what a fresh build makes.
+    @Test func aSessionChecksItsOwnSiteByItsFoldersAndAnyOtherFileByFile() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        defer { session.close() }
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        var edits = 0
+        /// Edits a caption, builds through the session, and says how the spare was checked.
+        func check() async throws -> String {
+            edits += 1
+            try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nCaption \(edits).\n")
+            let outcome = await build(sandbox, session: session)
+            #expect(outcome.succeeded, "\(outcome.rendered)")
+            #expect(await build(sandbox, session: nil, output: fresh).succeeded)
+            try DeterminismTests.expectIdentical(sandbox.output, fresh)
+            let phases = outcome.summary?.phases.map(\.name) ?? []
+            if phases.contains("verify spare") { return "file by file" }
+            return phases.contains("check spare") ? "by folders" : "none"
+        }
+        #expect(try await check() == "none", "the first site")
+        #expect(try await check() == "none", "the second site, beside it")
+        #expect(try await check() == "by folders")
+        #expect(try await check() == "by folders")
+        // A file planted in the live site, which comes back as the spare the build after next.
+        try Data("planted -35.2958, 149.1266".utf8).write(
+            to: sandbox.output.appendingPathComponent("travel/planted.html"))
+        #expect(try await check() == "by folders")
+        #expect(try await check() == "file by file")
+        #expect(try await check() == "by folders")
+        // Another build swaps its own site in: the session's next spare is that one.
+        #expect(await build(sandbox, session: nil).succeeded)
+        #expect(try await check() == "by folders", "the session's own spare, untouched")
+        #expect(try await check() == "file by file")
+        #expect(try await check() == "by folders")
+    }
+
     /// Inode of every image file in the output, by path.
     private func imageInodes(_ folder: URL) throws -> [String: UInt64] {
         var inodes: [String: UInt64] = [:]
