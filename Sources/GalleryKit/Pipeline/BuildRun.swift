@@ -32,6 +32,9 @@ struct BuildRun: Sendable {
         var cache: DerivativeCache?
         /// How many of the videos among ``derivatives`` were restored from the cache.
         var videoCachedCount = 0
+        /// True when the output is the session's last builds', taken as it was: every cache
+        /// entry it names is one those builds used, recorded and scanned.
+        var reusedFromSession = false
         var derivatives: [String: PhotoDerivatives] { output.derivatives }
         /// Published paths the leak check may skip: every cache entry behind them was scanned
         /// clean by an earlier successful build (an entry stored by this build is not).
@@ -236,7 +239,7 @@ struct BuildRun: Sendable {
                 cache.markUsed(reused.cacheKeys, sourcePaths: items.map { folder + $0.sourcePath })
             }
             recycler.madeImages(reused, from: inputs)
-            return Images(output: reused, cache: cache)
+            return Images(output: reused, cache: cache, reusedFromSession: true)
         }
         var output = await phases.measure(.images) {
             await stage.run(
@@ -688,8 +691,13 @@ struct BuildRun: Sendable {
     /// ``BuildPhase/cacheIndex`` and ``BuildPhase/cachePrune``, after a successful build: the
     /// index records what this build used (and that its renditions were scanned clean), and
     /// entries no recent build used are removed. A failure only warns.
-    func keep(_ cache: DerivativeCache?, sealed: SealedSite = SealedSite()) {
-        guard let cache else { return }
+    ///
+    /// After a preview's rebuild that took the image stage's output of the builds before
+    /// (`images.reusedFromSession`), the index on disk already says all of it but the day of
+    /// use, which only the pruning reads, in days: neither is done again (25-30 ms at 10,000
+    /// photos); the next build that runs the stage saves the index.
+    func keep(_ images: Images, sealed: SealedSite = SealedSite()) {
+        guard let cache = images.cache else { return }
         // A build that sealed nothing leaves the record as it is (see ``NonceBook/record(keys:)``).
         let record = sealed.book.record(keys: Array(sealed.keys.values))
         if !sealed.keys.isEmpty && record != sealed.book.previous {
@@ -699,6 +707,7 @@ struct BuildRun: Sendable {
                 diagnostics.emit(error)
             }
         }
+        guard !images.reusedFromSession else { return }
         do {
             try phases.measure(.cacheIndex) { () throws(CacheError) in
                 try cache.saveIndex(now: options.now, scannedClean: true)

@@ -88,7 +88,7 @@ public enum SiteBuilder {
         // cache's upkeep (its index and entries) touch different files: side by side.
         let stashing = run.workers.makeGroup()
         stashing.add { run.stash(previous, manifest: manifest) }
-        run.keep(images.cache, sealed: sealed)
+        run.keep(images, sealed: sealed)
         await stashing.finished()
         if options.endsProcess {
             ProcessLifetime.keep((run, images, tags, places, search, rendered, files))
