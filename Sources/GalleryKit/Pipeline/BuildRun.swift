@@ -71,11 +71,11 @@ struct BuildRun: Sendable {
         }
     }
 
-    /// ``BuildPhase/adoptSpare``, ``BuildPhase/staging`` and ``BuildPhase/verifySpare``: the
-    /// writer of the new site, in the previous site when the recycler kept one, else in a new,
-    /// empty staging folder; and what a recycled folder was found to hold, when its manifest
-    /// was kept (nil: it is listed and compared instead); a folder the recycler wrote itself is
-    /// checked by its folders' times alone.
+    /// ``BuildPhase/adoptSpare``, ``BuildPhase/staging``, ``BuildPhase/checkSpare`` and
+    /// ``BuildPhase/verifySpare``: the writer of the new site, in the previous site when the
+    /// recycler kept one, else in a new, empty staging folder; and what a recycled folder was
+    /// found to hold, when its manifest was kept (nil: it is listed and compared instead); a
+    /// folder the recycler wrote itself is checked by its folders' times alone.
     func stage() async throws(BuildFailed) -> (writer: OutputWriter, trusted: TrustedSite?) {
         let spare = phases.measure(.adoptSpare) { recycler.takeSpare(for: options) }
         let manifest = spare == nil ? nil : recycler.spareManifest(for: options)
@@ -96,14 +96,11 @@ struct BuildRun: Sendable {
         }
         guard writer.isRecycled, let manifest else { return (writer, nil) }
         // The session's own folder, untouched since: its manifest as it is.
-        if recycler.trustsSpare(writer.stagingDirectory),
-            await phases.measure(
-                .checkSpare,
-                {
-                    await manifest.foldersMatch(in: writer.stagingDirectory, workers: workers)
-                })
-        {
-            return (writer, TrustedSite(manifest))
+        if recycler.trustsSpare(writer.stagingDirectory) {
+            let unchanged = await phases.measure(.checkSpare) {
+                await manifest.foldersMatch(in: writer.stagingDirectory, workers: workers)
+            }
+            if unchanged { return (writer, TrustedSite(manifest)) }
         }
         let trusted = await phases.measure(.verifySpare) {
             await manifest.verify(in: writer.stagingDirectory, workers: workers)

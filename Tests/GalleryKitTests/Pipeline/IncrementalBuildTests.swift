@@ -14,6 +14,16 @@ import Testing
         var testDescription: String { name }
     }
 
+    /// travel/tower.md with `title` and `extra` front matter.
+    static func tower(_ title: String, _ extra: String = "") -> String {
+        "---\ntitle: \"\(title)\"\nalt: \"A red square in the corner of a green field\"\n\(extra)---\n"
+    }
+
+    /// travel/index.md with `extra` front matter.
+    static func travel(_ extra: String) -> String {
+        "---\ntitle: \"Travel\"\ndate: 2024-06-01\ncover: tower.jpg\n\(extra)---\n\nTwo photos.\n"
+    }
+
     static let edits: [Edit] = [
         Edit(name: "a sidecar's caption") { sandbox in
             try sandbox.put(
@@ -56,10 +66,7 @@ import Testing
             try sandbox.put("travel/pier.jpg", bytes: try ImageTestSupport.jpeg(width: 64, height: 40))
         },
         Edit(name: "a sidecar's place") { sandbox in
-            try sandbox.put(
-                "travel/tower.md",
-                "---\ntitle: \"The tower\"\nalt: \"A red square in the corner of a green field\"\n"
-                    + "place: Pisa, Italy\n---\n")
+            try sandbox.put("travel/tower.md", tower("The tower", "place: Pisa, Italy\n"))
         },
         Edit(name: "places from GPS") { sandbox in
             let url = sandbox.content.appendingPathComponent("site.yml")
@@ -81,28 +88,16 @@ import Testing
         // What a photo page prints of the other photos: the next photo's title, the stylesheet
         // made from every photo's values, the order, the album page that lists it.
         Edit(name: "a neighbour's title") { sandbox in
-            try sandbox.put(
-                "travel/tower.md",
-                "---\ntitle: \"The leaning tower\"\nalt: \"A red square in the corner of a green field\"\n---\n"
-            )
+            try sandbox.put("travel/tower.md", tower("The leaning tower"))
         },
         Edit(name: "a focus point") { sandbox in
-            try sandbox.put(
-                "travel/tower.md",
-                "---\ntitle: \"The tower\"\nalt: \"A red square in the corner of a green field\"\n"
-                    + "focus: 0.2 0.8\n---\n")
+            try sandbox.put("travel/tower.md", tower("The tower", "focus: 0.2 0.8\n"))
         },
         Edit(name: "an album's order") { sandbox in
-            try sandbox.put(
-                "travel/index.md",
-                "---\ntitle: \"Travel\"\ndate: 2024-06-01\ncover: tower.jpg\nsort: -name\n---\n\nTwo photos.\n"
-            )
+            try sandbox.put("travel/index.md", travel("sort: -name\n"))
         },
         Edit(name: "an album in pages") { sandbox in
-            try sandbox.put(
-                "travel/index.md",
-                "---\ntitle: \"Travel\"\ndate: 2024-06-01\ncover: tower.jpg\npage_size: 1\n---\n\nTwo photos.\n"
-            )
+            try sandbox.put("travel/index.md", travel("page_size: 1\n"))
         },
         Edit(name: "an untitled photo's neighbour") { sandbox in
             try FileManager.default.removeItem(at: sandbox.content.appendingPathComponent("travel/tower.md"))
