@@ -58,6 +58,9 @@ enum BuildPhase: String, Sendable, CaseIterable {
     /// Model and templates to pages, feeds and stylesheets (``SiteRenderer``); photos are put
     /// in their album order first (``PhotoOrdering``).
     case render
+    /// Every file of the site with what made it and its size: the rendered and kept pages, the
+    /// published renditions by their cache entries, the ZIPs, the sealed files (``SiteFiles``).
+    case siteFiles = "site files"
     /// Remove what the recycled staging folder holds and the new site does not.
     case removeStale = "remove stale"
     /// Write the rendered files, scanning each for GPS positions as it goes (``SitePublishing``).

@@ -68,8 +68,9 @@ public enum SiteBuilder {
             search: search,
             downloads: downloads, theme: theme, into: staging, trusted: trusted, sealed: sealed)
         run.returnFreeMemory()
-        var files = run.siteFiles(
-            rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
+        var files = run.phases.measure(.siteFiles) {
+            run.siteFiles(rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
+        }
         guard
             let leaks = try await run.write(
                 files, images: images, downloads: downloads, into: staging, trusted: trusted, sealed: sealed)
