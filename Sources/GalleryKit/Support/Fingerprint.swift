@@ -9,12 +9,19 @@ import Foundation
 /// unseen: each model type's `fingerprint(into:)` is held by a test to name every stored
 /// property (``labels`` records what was written, which the test compares with `Mirror`).
 struct Fingerprint: Sendable {
-    private var digest = SHA256()
+    /// The text written and not yet hashed; hashed once at the end, or a piece at a time past
+    /// ``flushSize`` (a site-wide print lists every album). One allocation per print, not one
+    /// per field: 10,000 photos' and pages' prints are made on every build.
+    private var pending: [UInt8] = []
+    /// What was hashed of the text already, when it outgrew ``flushSize``.
+    private var digest: SHA256?
     /// The labels written, in order, when recording (tests only).
     private(set) var labels: [String]?
+    private static let flushSize = 1 << 16
 
     init(recordingLabels: Bool = false) {
         labels = recordingLabels ? [] : nil
+        pending.reserveCapacity(512)
     }
 
     /// The fingerprint of what `write` adds.
@@ -24,13 +31,42 @@ struct Fingerprint: Sendable {
         return print.hex
     }
 
-    private mutating func field(_ label: String, _ text: String) {
+    /// Writes `label=<length>:<text>` and a newline, where the text is `tag` (one ASCII
+    /// character, or none) followed by `body`'s pieces, and the length is the text's in UTF-8.
+    private mutating func field(_ label: String, tag: UInt8?, _ body: [String]) {
         labels?.append(label)
-        digest.update("\(label)=\(text.utf8.count):\(text)\n")
+        var length = tag == nil ? 0 : 1
+        for piece in body { length += piece.utf8.count }
+        pending.append(contentsOf: label.utf8)
+        pending.append(UInt8(ascii: "="))
+        appendDecimal(length)
+        pending.append(UInt8(ascii: ":"))
+        if let tag { pending.append(tag) }
+        for piece in body { pending.append(contentsOf: piece.utf8) }
+        pending.append(UInt8(ascii: "\n"))
+        if pending.count >= Self.flushSize { flush() }
+    }
+
+    private mutating func field(_ label: String, _ text: String) {
+        field(label, tag: nil, [text])
+    }
+
+    private mutating func appendDecimal(_ value: Int) {
+        if value < 10 {
+            pending.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            pending.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    private mutating func flush() {
+        if digest == nil { digest = SHA256() }
+        digest?.update(pending)
+        pending.removeAll(keepingCapacity: true)
     }
 
     mutating func add(_ label: String, _ value: String?) {
-        field(label, value.map { "s" + $0 } ?? "-")
+        if let value { field(label, tag: UInt8(ascii: "s"), [value]) } else { field(label, "-") }
     }
 
     mutating func add(_ label: String, _ value: Int?) {
@@ -50,8 +86,16 @@ struct Fingerprint: Sendable {
         add(label, value?.timeIntervalSince1970)
     }
 
+    /// `a<count>:` then each item as `<length>:<item>`.
     mutating func add(_ label: String, _ value: [String]?) {
-        field(label, value.map { "a\($0.count):" + $0.map { "\($0.utf8.count):\($0)" }.joined() } ?? "-")
+        guard let value else { return field(label, "-") }
+        var body = ["\(value.count):"]
+        body.reserveCapacity(value.count * 2 + 1)
+        for item in value {
+            body.append("\(item.utf8.count):")
+            body.append(item)
+        }
+        field(label, tag: UInt8(ascii: "a"), body)
     }
 
     /// Any value through its stable description (``stableDescription(of:)``): for the few
@@ -62,8 +106,9 @@ struct Fingerprint: Sendable {
 
     /// 32 hex digits: the first half of the SHA-256, as many as a content hash needs here.
     var hex: String {
-        var copy = digest
-        return String(SHA256.hexString(copy.finalize()).prefix(32))
+        var hasher = digest ?? SHA256()
+        hasher.update(pending)
+        return String(SHA256.hexString(hasher.finalize()).prefix(32))
     }
 
     /// A description of `value` that does not depend on the process: every stored property
