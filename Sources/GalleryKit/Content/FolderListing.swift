@@ -89,6 +89,9 @@ struct FolderListing {
     }
 
     /// The entries of the folder at `path`, `.` and `..` left out, sorted by their bytes.
+    /// A file or folder is known by the type the folder's entry gives (no `lstat`: a tenth of
+    /// the content walk at 10,000 photos); a link, or an entry of a file system that gives no
+    /// type, is looked at.
     /// - Throws: the system's words when the folder cannot be opened.
     static func entries(of path: String) throws(FileReadFailure) -> [Entry] {
         guard let directory = opendir(path) else { throw .unreadable(errnoText()) }
@@ -99,15 +102,22 @@ struct FolderListing {
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             let name = String(validating: bytes, as: UTF8.self)
             let full = path + "/" + String(decoding: bytes, as: UTF8.self)
-            entries.append(entry(name: name, bytes: bytes, fullPath: name == nil ? nil : full))
+            entries.append(
+                entry(name: name, bytes: bytes, type: raw.pointee.d_type, fullPath: name == nil ? nil : full))
         }
         return entries.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
 
     /// Classifies one entry; an entry whose name is not UTF-8 is not looked at further (it is
     /// reported and skipped by its name alone).
-    private static func entry(name: String?, bytes: [UInt8], fullPath: String?) -> Entry {
+    private static func entry(name: String?, bytes: [UInt8], type: UInt8, fullPath: String?) -> Entry {
         guard let fullPath else { return Entry(name: nil, bytes: bytes, kind: .special) }
+        switch Int32(type) {
+        case Int32(DT_REG): return Entry(name: name, bytes: bytes, kind: .file)
+        case Int32(DT_DIR): return Entry(name: name, bytes: bytes, kind: .folder)
+        case Int32(DT_LNK), Int32(DT_UNKNOWN): break
+        default: return Entry(name: name, bytes: bytes, kind: .special)
+        }
         var info = stat()
         guard lstat(fullPath, &info) == 0 else {
             return Entry(name: name, bytes: bytes, kind: .special, target: .broken(to: fullPath))
