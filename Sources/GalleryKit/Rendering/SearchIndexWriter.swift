@@ -138,11 +138,11 @@ enum SearchIndexWriter {
                 numbered[item.album] = (numbered[item.album]?.lowerBound ?? number)..<(number + 1)
                 var page = item.source.urlPath
                 if page.hasPrefix(item.path) { page.removeFirst(item.path.count) }
-                if page.hasSuffix("/") { page.removeLast() }
+                if page.utf8.last == UInt8(ascii: "/") { page.removeLast() }
                 let largest = tile.largest
                 // Most stems are `_img/<folder>/<page>-`: the folder alone says it.
                 var stem = tile.stem
-                if stem.hasPrefix("_img/"), stem.hasSuffix("/" + page + "-") {
+                if stem.utf8.starts(with: "_img/".utf8), endsWithBytes(stem, "/" + page + "-") {
                     let folder = stem.dropFirst(5).dropLast(page.utf8.count + 2)
                     if !folder.isEmpty, !folder.contains("/") { stem = String(folder) }
                 }
@@ -214,7 +214,8 @@ enum SearchIndexWriter {
             // `_img/<hash>/<name>-<width>.<extension>`, as the image stage names them.
             let stems = chosen.map { rendition in
                 let suffix = "\(rendition.width).\(fileExtension)"
-                return rendition.path.hasSuffix("-" + suffix) ? rendition.path.dropLast(suffix.count) : ""
+                return endsWithBytes(rendition.path, "-" + suffix)
+                    ? rendition.path.dropLast(suffix.count) : ""
             }
             if let stem = stems.first.map(String.init), !stem.isEmpty, stems.allSatisfy({ $0 == stem }) {
                 self.stem = stem

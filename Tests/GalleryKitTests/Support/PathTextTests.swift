@@ -47,4 +47,16 @@ import Testing
                 deletingPathExtension(name) == (name as NSString).deletingPathExtension, "stem of \(name)")
         }
     }
+
+    /// Suffixes compared as bytes: a path's name, a rendition's width, whatever letters come
+    /// before them.
+    @Test func suffixesAreComparedAsBytes() {
+        #expect(endsWithBytes("travel/harbour/index.html", ".html"))
+        #expect(endsWithBytes("_img/1a/été-640.webp", "-640.webp"))
+        #expect(endsWithBytes("html", "html"))
+        #expect(!endsWithBytes("tml", "html"))
+        #expect(!endsWithBytes("index.htm", ".html"))
+        #expect(endsWithBytes("anything", ""))
+        #expect(isPagePath("index.html") && !isPagePath("feed.xml") && !isPagePath("html"))
+    }
 }
