@@ -137,7 +137,9 @@ enum SearchIndexWriter {
                 }
                 numbered[item.album] = (numbered[item.album]?.lowerBound ?? number)..<(number + 1)
                 var page = item.source.urlPath
-                if page.hasPrefix(item.path) { page.removeFirst(item.path.count) }
+                if page.utf8.starts(with: item.path.utf8) {
+                    page = String(decoding: page.utf8.dropFirst(item.path.utf8.count), as: UTF8.self)
+                }
                 if page.utf8.last == UInt8(ascii: "/") { page.removeLast() }
                 let largest = tile.largest
                 // Most stems are `_img/<folder>/<page>-`: the folder alone says it.
