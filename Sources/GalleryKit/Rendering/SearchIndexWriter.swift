@@ -146,7 +146,7 @@ enum SearchIndexWriter {
                 var stem = tile.stem
                 if stem.utf8.starts(with: "_img/".utf8), endsWithBytes(stem, "/" + page + "-") {
                     let folder = stem.dropFirst(5).dropLast(page.utf8.count + 2)
-                    if !folder.isEmpty, !folder.contains("/") { stem = String(folder) }
+                    if !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")) { stem = String(folder) }
                 }
                 photos.append(
                     "[\(item.album),\(json(LinkBuilder.percentEncoded(page))),\(largest.width),\(largest.height),"
@@ -214,13 +214,14 @@ enum SearchIndexWriter {
             let fileExtension = String(largest.path[largest.path.index(after: dot)...])
             self.fileExtension = fileExtension
             // `_img/<hash>/<name>-<width>.<extension>`, as the image stage names them.
-            let stems = chosen.map { rendition in
-                let suffix = "\(rendition.width).\(fileExtension)"
-                return endsWithBytes(rendition.path, "-" + suffix)
-                    ? rendition.path.dropLast(suffix.count) : ""
+            let stems = chosen.map { rendition -> Substring in
+                let suffix = "-\(rendition.width).\(fileExtension)"
+                guard endsWithBytes(rendition.path, suffix) else { return "" }
+                let utf8 = rendition.path.utf8
+                return rendition.path[..<utf8.index(utf8.endIndex, offsetBy: 1 - suffix.utf8.count)]
             }
-            if let stem = stems.first.map(String.init), !stem.isEmpty, stems.allSatisfy({ $0 == stem }) {
-                self.stem = stem
+            if let stem = stems.first, !stem.isEmpty, stems.allSatisfy({ $0.utf8.elementsEqual(stem.utf8) }) {
+                self.stem = String(stem)
                 widths = chosen.map(\.width)
             } else {
                 // Named otherwise: the one rendition nearest a tile's size on a phone's screen.
