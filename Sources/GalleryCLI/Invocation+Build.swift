@@ -108,11 +108,7 @@ extension Invocation {
     /// pages were kept from the site before, `Built 12 pages (3 rendered), ...`.
     static func summaryLine(_ summary: BuildSummary, output: String) -> String {
         if let shard = summary.shard { return shardLine(summary, shard: shard) }
-        var line = "Built \(counted(summary.pageCount, "page"))"
-        if let rendered = summary.renderedPageCount, rendered < summary.pageCount {
-            line += " (\(rendered) rendered)"
-        }
-        line += ", \(counted(summary.photoCount, "photo"))"
+        var line = "Built \(pagesText(summary)), \(counted(summary.photoCount, "photo"))"
         if summary.cachedPhotoCount > 0 { line += " (\(summary.cachedPhotoCount) cached)" }
         if summary.videoCount > 0 {
             line += ", \(counted(summary.videoCount, "video"))"
@@ -128,6 +124,16 @@ extension Invocation {
 }
 
 extension Invocation {
+    /// `12 pages`, and `12 pages (3 rendered)` when some were kept from the site before: how
+    /// `build` and `serve` report the pages.
+    static func pagesText(_ summary: BuildSummary) -> String {
+        var text = counted(summary.pageCount, "page")
+        if let rendered = summary.renderedPageCount, rendered < summary.pageCount {
+            text += " (\(rendered) rendered)"
+        }
+        return text
+    }
+
     /// `Shard 2/4: 2,510 photos (12 cached), 3 videos in 41.2 s -> .galleryc/cache/`.
     static func shardLine(_ summary: BuildSummary, shard: Shard) -> String {
         var line = "Shard \(shard): \(counted(summary.photoCount, "photo"))"

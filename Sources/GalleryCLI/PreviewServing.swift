@@ -46,13 +46,9 @@ enum PreviewServing {
                 request.options, session: session, diagnostics: diagnostics, progress: { _ in })
             request.printDiagnostics(diagnostics.diagnostics)
             let videos = summary.videoCount > 0 ? ", \(counted(summary.videoCount, "video"))" : ""
-            var rendered = ""
-            if let count = summary.renderedPageCount, count < summary.pageCount {
-                rendered = " (\(count) rendered)"
-            }
             request.log(
-                "Built \(counted(summary.pageCount, "page"))\(rendered), \(counted(summary.photoCount, "photo"))"
-                    + "\(videos) in " + String(format: "%.2f s", seconds(summary.duration)))
+                "Built \(Invocation.pagesText(summary)), \(counted(summary.photoCount, "photo"))\(videos) in "
+                    + String(format: "%.2f s", seconds(summary.duration)))
             if request.showsTimings { request.log(timingsLine(summary)) }
             // The server swaps stylesheets in place when only stylesheets changed.
             return .built(changedFiles: changedPaths.sorted())

@@ -39,7 +39,7 @@ struct Fingerprint: Sendable {
         for piece in body { length += piece.utf8.count }
         pending.append(contentsOf: label.utf8)
         pending.append(UInt8(ascii: "="))
-        appendDecimal(length)
+        pending.append(contentsOf: String(length).utf8)
         pending.append(UInt8(ascii: ":"))
         if let tag { pending.append(tag) }
         for piece in body { pending.append(contentsOf: piece.utf8) }
@@ -49,14 +49,6 @@ struct Fingerprint: Sendable {
 
     private mutating func field(_ label: String, _ text: String) {
         field(label, tag: nil, [text])
-    }
-
-    private mutating func appendDecimal(_ value: Int) {
-        if value < 10 {
-            pending.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            pending.append(contentsOf: String(value).utf8)
-        }
     }
 
     private mutating func flush() {

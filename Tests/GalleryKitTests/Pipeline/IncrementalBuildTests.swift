@@ -19,9 +19,9 @@ import Testing
         "---\ntitle: \"\(title)\"\nalt: \"A red square in the corner of a green field\"\n\(extra)---\n"
     }
 
-    /// travel/index.md with `extra` front matter.
-    static func travel(_ extra: String) -> String {
-        "---\ntitle: \"Travel\"\ndate: 2024-06-01\ncover: tower.jpg\n\(extra)---\n\nTwo photos.\n"
+    /// travel/index.md with `title` and `extra` front matter.
+    static func travel(title: String = "Travel", _ extra: String = "") -> String {
+        "---\ntitle: \"\(title)\"\ndate: 2024-06-01\ncover: tower.jpg\n\(extra)---\n\nTwo photos.\n"
     }
 
     static let edits: [Edit] = [
@@ -35,9 +35,7 @@ import Testing
             try sandbox.put("travel/tower.jpg", bytes: try ImageTestSupport.jpeg(width: 48, height: 64))
         },
         Edit(name: "an album's index.md") { sandbox in
-            try sandbox.put(
-                "travel/index.md",
-                "---\ntitle: \"Journeys\"\ndate: 2024-06-01\ncover: tower.jpg\n---\n\nTwo photos.\n")
+            try sandbox.put("travel/index.md", travel(title: "Journeys"))
         },
         Edit(name: "site.yml") { sandbox in
             let url = sandbox.content.appendingPathComponent("site.yml")
