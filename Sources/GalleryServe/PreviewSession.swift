@@ -22,10 +22,14 @@ public final class PreviewSession: Sendable {
 
     /// - Parameters:
     ///   - options: where to listen, the site folder and the folders to watch.
-    ///   - debounce: how long files must stay quiet before a rebuild starts.
+    ///   - debounce: how long files must stay quiet before a rebuild starts. The watcher reports
+    ///     a saved file once (`IN_CLOSE_WRITE`, or the rename of an atomic save), so 30 ms is
+    ///     enough to take in an editor's "save all" or a `git checkout` in one rebuild and little
+    ///     next to the 300 ms an edit may take to show; a burst longer than that costs one more
+    ///     rebuild, never a lost change (``RebuildCoordinator``).
     ///   - build: the build, never run twice at once; the first call comes right after the
     ///     server starts listening.
-    public init(options: PreviewServerOptions, debounce: Duration = .milliseconds(75), build: @escaping Build)
+    public init(options: PreviewServerOptions, debounce: Duration = .milliseconds(30), build: @escaping Build)
     {
         self.options = options
         self.debounce = debounce

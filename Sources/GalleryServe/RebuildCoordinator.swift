@@ -26,7 +26,7 @@ actor RebuildCoordinator {
     /// - Parameters:
     ///   - debounce: how long the files must stay quiet before a rebuild starts.
     ///   - rebuild: the rebuild; called on one task at a time.
-    init(debounce: Duration = .milliseconds(75), rebuild: @escaping Rebuild) {
+    init(debounce: Duration = .milliseconds(30), rebuild: @escaping Rebuild) {
         self.debounce = debounce
         self.rebuild = rebuild
     }
