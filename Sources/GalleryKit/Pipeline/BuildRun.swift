@@ -230,12 +230,14 @@ struct BuildRun: Sendable {
             trusted?.isIntact == true,
             videos.videos.isEmpty, !items.contains(where: \.isVideo)
         {
+            let marked = recycler.madeImages(reused, from: inputs, reused: true)
             phases.measure(.images) {
                 // The content paths are relative and clean: joined, they are the cache's paths.
                 let folder = standardPath(options.contentDirectory) + "/"
-                cache.markUsed(reused.cacheKeys, sourcePaths: items.map { folder + $0.sourcePath })
+                if !marked {
+                    cache.markUsed(reused.cacheKeys, sourcePaths: items.map { folder + $0.sourcePath })
+                }
             }
-            recycler.madeImages(reused, from: inputs)
             return Images(output: reused, cache: cache, reusedFromSession: true)
         }
         var output = await phases.measure(.images) {
@@ -243,7 +245,7 @@ struct BuildRun: Sendable {
                 items, contentDirectory: options.contentDirectory, diagnostics: diagnostics,
                 progress: progress)
         }
-        if let inputs { recycler.madeImages(output, from: inputs) }
+        if let inputs { recycler.madeImages(output, from: inputs, reused: false) }
         output.take(videos, into: \.video, marker: "+")
         for (path, video) in videos.videos { output.derivatives[path]?.exif.dateTaken = video.recorded }
         return Images(output: output, cache: cache, videoCachedCount: videos.cachedCount)
@@ -436,7 +438,7 @@ struct BuildRun: Sendable {
                     themeAssets: theme.assets,
                     themeFingerprint: theme.fingerprint, build: BuildIdentity.current,
                     sourceDate: options.sourceDate, diagnostics: diagnostics, workers: workers,
-                    sealing: sealed
+                    sealing: sealed, memo: recycler.renderMemo
                 ).render(
                     keeping: { path, fingerprint in trusted?.keeps(path, fingerprint: fingerprint) ?? false },
                     delivering: sink.deliver)
@@ -603,11 +605,18 @@ struct BuildRun: Sendable {
         do {
             leaks += try await phases.measure(.scanImages) { () async throws(CancellationError) in
                 // What was sealed was scanned before it was (``seal(_:images:downloads:into:)``).
-                // Not a filtered copy of the derivatives: 30 MB at 50,000 photos.
-                try await SitePublishing.scanRenditions(
-                    images.derivatives, excluding: sealed.sources, knownClean: images.knownClean,
-                    staging: staging.stagingDirectory, scanner: scanner,
-                    workers: workers)
+                // Not a filtered copy of the derivatives: 30 MB at 50,000 photos. Renditions
+                // reused from the session are the very files of builds that were swapped in,
+                // and so scanned (or known clean) and found clean: 40,000 look-ups at 10,000
+                // photos, for nothing, on every caption edit of a preview.
+                let renditions =
+                    images.reusedFromSession
+                    ? []
+                    : try await SitePublishing.scanRenditions(
+                        images.derivatives, excluding: sealed.sources, knownClean: images.knownClean,
+                        staging: staging.stagingDirectory, scanner: scanner,
+                        workers: workers)
+                return try await renditions
                     + scanner.scanOutput(
                         directory: staging.stagingDirectory,
                         paths: downloads.paths.subtracting(sealed.zips).sorted(),

@@ -26,6 +26,10 @@ import Synchronization
 ///   process. A file edited in place by hand while the session runs goes unseen until its page
 ///   changes or the next `galleryc build`, which checks every file.
 ///
+/// - The renderer's values are kept album by album (``RenderMemo``): the photos' and photo
+///   pages' fingerprints and the shared photo stylesheets of an album left as it was are not
+///   worked out again.
+///
 /// Use one session per output folder, one build at a time; call ``close()`` when done.
 /// (`galleryc build` gets the same recycling across processes through the cache folder.)
 public final class BuildSession: Sendable {
@@ -53,9 +57,15 @@ public final class BuildSession: Sendable {
         var images: (inputs: String, output: ImageStage.Output, builds: Int)?
         /// What the running build's image stage made, kept once the build is swapped in.
         var madeImages: (inputs: String, output: ImageStage.Output)?
+        /// Whether a build reused the image stage's output since the stage last ran, and so
+        /// told the open cache that the output's entries are in use (the cache forgets that
+        /// only when it saves its index, which only a build that runs the stage does).
+        var reuseMarked = false
     }
 
     let state = Mutex(State())
+    /// The renderer's values of the last build, album by album.
+    let memo = RenderMemo()
 
     /// A session with nothing kept yet.
     public init() {}
@@ -105,9 +115,15 @@ public final class BuildSession: Sendable {
         }
     }
 
-    /// Keeps what this build's image stage made (or reused), for the builds after it.
-    func madeImages(_ output: ImageStage.Output, from inputs: String) {
-        state.withLock { $0.madeImages = (inputs, output) }
+    /// Keeps what this build's image stage made (or `reused`), for the builds after it;
+    /// true when an earlier build reused it too since the stage last ran (``SiteRecycler``).
+    @discardableResult
+    func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool {
+        state.withLock { state in
+            defer { state.reuseMarked = reused }
+            state.madeImages = (inputs, output)
+            return reused && state.reuseMarked
+        }
     }
 
     /// The first build of the session takes over what `galleryc build` left in the cache

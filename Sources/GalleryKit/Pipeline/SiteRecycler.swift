@@ -32,8 +32,14 @@ protocol SiteRecycler: Sendable {
     /// What the image stage made in earlier builds from the same `inputs`, when it may stand
     /// for this build's (``BuildSession/reusableImages(for:)``); nil: run the stage.
     func reusableImages(for inputs: String) -> ImageStage.Output?
-    /// What this build's image stage made from `inputs`, for later builds to reuse.
-    func madeImages(_ output: ImageStage.Output, from inputs: String)
+    /// What this build's image stage made from `inputs`, or took from earlier builds
+    /// (`reused`), for later builds to reuse. Returns true when the output was reused before,
+    /// since the stage last ran: the cache has been told then that its entries are in use
+    /// (``DerivativeCache/markUsed(_:sourcePaths:)``), and needs not be again.
+    @discardableResult
+    func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool
+    /// What the renderer worked out in earlier builds, album by album; nil: nothing is kept.
+    var renderMemo: RenderMemo? { get }
 }
 
 extension BuildSession: SiteRecycler {
@@ -58,6 +64,8 @@ extension BuildSession: SiteRecycler {
     }
 
     var keepsImages: Bool { true }
+
+    var renderMemo: RenderMemo? { memo }
 }
 
 /// Keeps the previous site between separate `galleryc build` runs in `<cache>/site-spare`
@@ -76,7 +84,9 @@ struct CacheFolderRecycler: SiteRecycler {
 
     func reusableImages(for inputs: String) -> ImageStage.Output? { nil }
 
-    func madeImages(_ output: ImageStage.Output, from inputs: String) {}
+    func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool { false }
+
+    var renderMemo: RenderMemo? { nil }
 
     func takeSpare(for options: BuildOptions) -> URL? {
         Self.spareLocation(options).flatMap {

@@ -38,7 +38,7 @@ struct ContextBuilder: Sendable {
         site: Site, photos: [String: PhotoDerivatives], assetPaths: [String: String], sourceDate: Date? = nil,
         tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), maps: SiteMaps = SiteMaps(),
         timeline: TimelineIndex = TimelineIndex(), search: SearchIndex = SearchIndex(),
-        workers: WorkerPool? = nil
+        workers: WorkerPool? = nil, memo: RenderMemo? = nil
     ) {
         self.site = site
         self.search = search
@@ -57,7 +57,7 @@ struct ContextBuilder: Sendable {
             albums: site.root.allAlbums.filter(\.isPublic).map {
                 ($0.sourcePath, shown[$0.sourcePath] ?? [])
             },
-            workers: workers)
+            workers: workers, memo: memo)
         self.navigation = SiteNavigation(
             site: site,
             pages: site.pages.sorted { ($0.urlPath, $0.sourcePath) < ($1.urlPath, $1.sourcePath) },

@@ -44,6 +44,10 @@ struct PageFingerprints: Sendable {
     /// Every album's, page's and tag's together, with the date an undated album is given: what
     /// the feed and the sitemap, which list the whole site, are made from.
     private let everything: String
+    /// Where an album's photo pages' fingerprints are made side by side.
+    private let workers: WorkerPool?
+    /// The session's fingerprints of the builds before, album by album.
+    private let memo: RenderMemo?
 
     /// - Parameters:
     ///   - builder: the site as the renderer sees it, with its assets' paths in place.
@@ -53,10 +57,14 @@ struct PageFingerprints: Sendable {
     ///   - build: what identifies the galleryc that renders (version and executable).
     ///   - workers: where the photos' fingerprints are made, album by album side by side (a
     ///     pool thread must be asking); nil makes them one by one.
+    ///   - memo: a preview session's albums' photo and photo page fingerprints, taken again for
+    ///     an album made from the same.
     init(
         builder: ContextBuilder, derivatives: [String: String], theme: String, build: String,
-        workers: WorkerPool? = nil
+        workers: WorkerPool? = nil, memo: RenderMemo? = nil
     ) {
+        self.workers = workers
+        self.memo = memo
         let site = builder.site
         let year = (builder.sourceDate ?? builder.newestContentDate).map(DisplayFormat.year)
         self.site = Fingerprint.of { print in
@@ -87,17 +95,27 @@ struct PageFingerprints: Sendable {
         }
         let allAlbums = site.root.allAlbums
         let printed: @Sendable (Int) -> [(String, String)] = { [tagsOfPhoto, placeOfPhoto] index in
-            builder.shownPhotos(allAlbums[index]).map { photo in
-                let print = Fingerprint.of { print in
-                    photo.source.fingerprint(into: &print)
-                    print.add(
-                        "derivatives",
-                        derivatives[photo.source.sourcePath] ?? Self.recordText(photo.derivatives))
-                    print.add("tags", tagsOfPhoto[photo.source.sourcePath] ?? [])
-                    print.add("place", placeOfPhoto[photo.source.sourcePath])
-                }
-                return (photo.source.sourcePath, print)
+            let shown = builder.shownPhotos(allAlbums[index])
+            let inputs = shown.map { photo in
+                let path = photo.source.sourcePath
+                let key = derivatives[path]
+                return RenderMemo.PhotoPrintInput(
+                    source: photo.source, derivativesKey: key, record: key == nil ? photo.derivatives : nil,
+                    tags: tagsOfPhoto[path] ?? [], place: placeOfPhoto[path])
             }
+            let make = {
+                inputs.map { input in
+                    Fingerprint.of { print in
+                        input.source.fingerprint(into: &print)
+                        print.add(
+                            "derivatives", input.derivativesKey ?? input.record.map(Self.recordText) ?? "")
+                        print.add("tags", input.tags)
+                        print.add("place", input.place)
+                    }
+                }
+            }
+            let prints = memo?.photoPrints(of: allAlbums[index].sourcePath, inputs, make: make) ?? make()
+            return zip(shown, prints).map { ($0.source.sourcePath, $1) }
         }
         var photos: [String: String] = [:]
         for albumPrints in workers?.mapWaiting(allAlbums.count, printed) ?? allAlbums.indices.map(printed) {
@@ -270,6 +288,27 @@ struct PageFingerprints: Sendable {
             shown.first?.source.urlPath ?? "", shown.last?.source.urlPath ?? "",
             builder.albumPagePath(album, photoIndex: index),
             builder.photoSheets.sheet(of: source, in: album.sourcePath) ?? "-")
+    }
+
+    /// ``photo(at:of:in:path:)`` for each of `shown`, `album`'s shown photos, in order: made side
+    /// by side on the workers, or taken from the session's memo when the album's pages are
+    /// made from the same as in its last build.
+    func photoPages(of shown: [ProcessedPhoto], in album: Album) -> [String] {
+        let paths = shown.map { $0.source.urlPath + "index.html" }
+        let make = { [self] in
+            let print: @Sendable (Int) -> String = { index in
+                photo(at: index, of: shown, in: album, path: paths[index])
+            }
+            return workers?.mapWaiting(shown.count, print) ?? shown.indices.map(print)
+        }
+        guard let memo else { return make() }
+        let input = RenderMemo.PhotoPagesInput(
+            site: site, album: photoPageAlbums[album.sourcePath] ?? "", paths: paths,
+            photos: shown.map { photos[$0.source.sourcePath] ?? "" },
+            sheets: shown.map {
+                builder.photoSheets.sheet(of: $0.source.sourcePath, in: album.sourcePath) ?? "-"
+            })
+        return memo.photoPages(of: album.sourcePath, input, make: make)
     }
 
     func page(_ page: Page, path: String) -> String { self.page(path, pages[page.sourcePath] ?? "") }

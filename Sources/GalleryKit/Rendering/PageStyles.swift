@@ -166,18 +166,27 @@ struct PhotoSheets: Sendable {
     init() {}
 
     /// The sheets of `albums`' shown photos (each album with its photos in display order),
-    /// album by album side by side on `workers` when given (a pool thread must be asking).
-    init(albums: [(album: String, photos: [ProcessedPhoto])], workers: WorkerPool? = nil) {
+    /// album by album side by side on `workers` when given (a pool thread must be asking); an
+    /// album's are taken from `memo` when the session's last build made them from equal photos.
+    init(
+        albums: [(album: String, photos: [ProcessedPhoto])], workers: WorkerPool? = nil,
+        memo: RenderMemo? = nil
+    ) {
         let made: @Sendable (Int) -> [OutputFile] = { index in
-            let photos = albums[index].photos
-            return stride(from: 0, to: photos.count, by: Self.chunkSize).map { start in
-                let chunk = photos[start..<min(start + Self.chunkSize, photos.count)]
-                var css = "/* galleryc: the values of \(chunk.count) photos, generated at build time. */\n"
-                for photo in chunk { css += PhotoClass.css(for: photo) }
-                let bytes = Array(css.utf8)
-                return OutputFile(
-                    path: "assets/" + ThemeAssets.hashedName(Self.assetName, bytes: bytes), contents: bytes)
+            let (album, photos) = albums[index]
+            let make = {
+                stride(from: 0, to: photos.count, by: Self.chunkSize).map { start in
+                    let chunk = photos[start..<min(start + Self.chunkSize, photos.count)]
+                    var css =
+                        "/* galleryc: the values of \(chunk.count) photos, generated at build time. */\n"
+                    for photo in chunk { css += PhotoClass.css(for: photo) }
+                    let bytes = Array(css.utf8)
+                    return OutputFile(
+                        path: "assets/" + ThemeAssets.hashedName(Self.assetName, bytes: bytes),
+                        contents: bytes)
+                }
             }
+            return memo?.sheets(of: album, photos: photos, make: make) ?? make()
         }
         let sheetsByAlbum = workers?.mapWaiting(albums.count, made) ?? albums.indices.map(made)
         for ((album, photos), albumSheets) in zip(albums, sheetsByAlbum) {

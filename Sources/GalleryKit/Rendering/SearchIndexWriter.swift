@@ -44,12 +44,31 @@ enum SearchIndexWriter {
         }
     }
 
+    /// The index of `site`'s listed public albums; an album's photos' terms and entries are
+    /// taken from `memo` when the session's last build made them from the same.
     static func index(
-        _ site: Site, derivatives: [String: PhotoDerivatives], places: PlaceIndex
+        _ site: Site, derivatives: [String: PhotoDerivatives], places: PlaceIndex, memo: RenderMemo? = nil
     ) -> Files {
         var writer = Writer(places: places)
         writer.walk(site.root, titles: [], inheritedDate: nil)
-        return writer.finish(derivatives: derivatives)
+        return writer.finish(derivatives: derivatives, memo: memo)
+    }
+
+    /// What a photo's terms and entry are made from: its source and derivatives, its place's
+    /// name, its album's date and path.
+    struct PhotoInput: Equatable, Sendable {
+        var source: PhotoSource
+        var derivatives: PhotoDerivatives?
+        var place: String?
+        var albumDate: Date?
+        var albumPath: String
+    }
+
+    /// A photo's terms, and its entry in `p-<n>.json` after its album's number (`,"page",…]`);
+    /// nil for a photo that is not shown.
+    struct PhotoEntry: Sendable {
+        var terms: [String]
+        var json: String
     }
 
     /// The index as it is collected, photo by photo.
@@ -68,7 +87,11 @@ enum SearchIndexWriter {
         var albumRanges: [String: [Range<Int>]] = [:]
         /// Terms by the text they were taken from: places repeat.
         var memo: [String: [String]] = [:]
-        private var pending: [(source: PhotoSource, album: Int, path: String, date: Date?)] = []
+        /// Each listed album's photos in site order, with its number, source path, URL path and
+        /// date (its own or inherited).
+        private var pending:
+            [(album: Int, sourcePath: String, path: String, date: Date?, photos: [PhotoSource])] =
+                []
 
         init(places: PlaceIndex) {
             self.places = places
@@ -84,9 +107,7 @@ enum SearchIndexWriter {
             albums.append("[\(json(LinkBuilder.percentEncoded(album.urlPath))),\(json(album.title))]")
             // Its `tags:` are its own photos' keywords, as on the tag pages.
             albumTerms.append(titles + album.tags.flatMap(SearchText.terms))
-            for photo in album.photos {
-                pending.append((photo, number, album.urlPath, date))
-            }
+            pending.append((number, album.sourcePath, album.urlPath, date, album.photos))
             for child in album.albums {
                 walk(child, titles: titles, inheritedDate: date)
             }
@@ -100,15 +121,17 @@ enum SearchIndexWriter {
         }
 
         /// The photo's own terms, each once.
-        mutating func terms(of photo: ProcessedPhoto, text: PhotoText, date: Date?) -> [String] {
+        mutating func terms(of photo: ProcessedPhoto, text: PhotoText, place: String?, date: Date?)
+            -> [String]
+        {
             var terms = SearchText.terms(text.title ?? "")
             if text.alt != text.title { terms += SearchText.terms(text.alt) }
             terms += SearchText.terms(SearchText.text(fromHTML: text.captionHTML))
             for keyword in photo.source.keywords(embedded: photo.described) {
                 terms += SearchText.terms(keyword)
             }
-            if let place = places.placeOfPhoto[photo.source.sourcePath] {
-                terms += memoized(place.display)
+            if let place {
+                terms += memoized(place)
             }
             if let date = photo.exif.dateTaken ?? date {
                 let (year, month) = DisplayFormat.yearAndMonth(date)
@@ -123,35 +146,58 @@ enum SearchIndexWriter {
             return unique
         }
 
-        mutating func finish(derivatives: [String: PhotoDerivatives]) -> Files {
+        /// The photo's terms and entry; nil when it is not shown.
+        mutating func entry(of item: PhotoInput) -> PhotoEntry? {
+            guard let made = item.derivatives, !made.renditions.isEmpty, let tile = Tile(made.renditions)
+            else {
+                return nil
+            }
+            let photo = ProcessedPhoto(source: item.source, derivatives: made)
+            let text = PhotoText(photo)
+            let terms = terms(of: photo, text: text, place: item.place, date: item.albumDate)
+            var page = item.source.urlPath
+            if page.utf8.starts(with: item.albumPath.utf8) {
+                page = String(decoding: page.utf8.dropFirst(item.albumPath.utf8.count), as: UTF8.self)
+            }
+            if page.utf8.last == UInt8(ascii: "/") { page.removeLast() }
+            let largest = tile.largest
+            // Most stems are `_img/<folder>/<page>-`: the folder alone says it.
+            var stem = tile.stem
+            if stem.utf8.starts(with: "_img/".utf8), endsWithBytes(stem, "/" + page + "-") {
+                let folder = stem.dropFirst(5).dropLast(page.utf8.count + 2)
+                if !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")) { stem = String(folder) }
+            }
+            return PhotoEntry(
+                terms: terms,
+                json: ",\(json(LinkBuilder.percentEncoded(page))),\(largest.width),\(largest.height),"
+                    + "\(json(LinkBuilder.percentEncoded(stem))),\(json(tile.fileExtension)),"
+                    + "[\(tile.widths.map(String.init).joined(separator: ","))],\(json(text.alt))]")
+        }
+
+        mutating func finish(derivatives: [String: PhotoDerivatives], memo: RenderMemo?) -> Files {
             var numbered = [Range<Int>?](repeating: nil, count: albums.count)
-            for item in pending {
-                guard let made = derivatives[item.source.sourcePath], !made.renditions.isEmpty,
-                    let tile = Tile(made.renditions)
-                else { continue }
-                let photo = ProcessedPhoto(source: item.source, derivatives: made)
-                let number = photos.count
-                let text = PhotoText(photo)
-                for term in terms(of: photo, text: text, date: item.date) {
-                    postings[term, default: []].append(number)
+            for album in pending {
+                let inputs = album.photos.map { source in
+                    PhotoInput(
+                        source: source, derivatives: derivatives[source.sourcePath],
+                        place: places.placeOfPhoto[source.sourcePath]?.display, albumDate: album.date,
+                        albumPath: album.path)
                 }
-                numbered[item.album] = (numbered[item.album]?.lowerBound ?? number)..<(number + 1)
-                var page = item.source.urlPath
-                if page.utf8.starts(with: item.path.utf8) {
-                    page = String(decoding: page.utf8.dropFirst(item.path.utf8.count), as: UTF8.self)
+                var entries: [PhotoEntry?]
+                if let kept = memo?.searchEntries(of: album.sourcePath, inputs) {
+                    entries = kept
+                } else {
+                    entries = []
+                    entries.reserveCapacity(inputs.count)
+                    for input in inputs { entries.append(entry(of: input)) }
+                    memo?.keepSearchEntries(entries, of: album.sourcePath, inputs)
                 }
-                if page.utf8.last == UInt8(ascii: "/") { page.removeLast() }
-                let largest = tile.largest
-                // Most stems are `_img/<folder>/<page>-`: the folder alone says it.
-                var stem = tile.stem
-                if stem.utf8.starts(with: "_img/".utf8), endsWithBytes(stem, "/" + page + "-") {
-                    let folder = stem.dropFirst(5).dropLast(page.utf8.count + 2)
-                    if !folder.isEmpty, !folder.utf8.contains(UInt8(ascii: "/")) { stem = String(folder) }
+                for case let entry? in entries {
+                    let number = photos.count
+                    for term in entry.terms { postings[term, default: []].append(number) }
+                    numbered[album.album] = (numbered[album.album]?.lowerBound ?? number)..<(number + 1)
+                    photos.append("[\(album.album)" + entry.json)
                 }
-                photos.append(
-                    "[\(item.album),\(json(LinkBuilder.percentEncoded(page))),\(largest.width),\(largest.height),"
-                        + "\(json(LinkBuilder.percentEncoded(stem))),\(json(tile.fileExtension)),"
-                        + "[\(tile.widths.map(String.init).joined(separator: ","))],\(json(text.alt))]")
             }
             guard !photos.isEmpty else { return Files() }
             for (album, range) in numbered.enumerated() {

@@ -22,6 +22,8 @@ struct SiteRenderer: Sendable {
     private let sealers: [String: PageSealer]
     /// Each photo's derivatives, for the search index.
     private let photos: [String: PhotoDerivatives]
+    /// A preview session's values of its last build, album by album.
+    private let memo: RenderMemo?
 
     /// - Parameters:
     ///   - site: what the content stage found.
@@ -40,6 +42,7 @@ struct SiteRenderer: Sendable {
     ///     the photos' stylesheets and fingerprints are made side by side on it.
     ///   - sealing: the keys of the password-protected albums and their sealed files; a page
     ///     of a protected album without a key is not rendered at all (an error).
+    ///   - memo: a preview session's values of its last build, album by album (``RenderMemo``).
     init(
         site: Site, photos: [String: PhotoDerivatives], derivativeKeys: [String: String] = [:],
         tags: TagIndex = TagIndex(), places: PlaceIndex = PlaceIndex(), maps: SiteMaps = SiteMaps(),
@@ -47,9 +50,10 @@ struct SiteRenderer: Sendable {
         downloads: AlbumDownloads = AlbumDownloads(), templates: TemplateLibrary, themeAssets: ThemeAssets,
         themeFingerprint: String = "",
         build: String = "", sourceDate: Date? = nil, diagnostics: DiagnosticCollector,
-        workers: WorkerPool? = nil, sealing: SealedSite = SealedSite()
+        workers: WorkerPool? = nil, sealing: SealedSite = SealedSite(), memo: RenderMemo? = nil
     ) {
         self.workers = workers
+        self.memo = memo
         self.sealing = sealing
         self.photos = photos
         self.templates = templates
@@ -57,7 +61,8 @@ struct SiteRenderer: Sendable {
         self.diagnostics = diagnostics
         var builder = ContextBuilder(
             site: site, photos: photos, assetPaths: themeAssets.outputPaths, sourceDate: sourceDate,
-            tags: tags, places: places, maps: maps, timeline: timeline, search: search, workers: workers)
+            tags: tags, places: places, maps: maps, timeline: timeline, search: search, workers: workers,
+            memo: memo)
         builder.downloads = downloads
         let motion = MotionAssets.stylesheet(site.config.motion)
         builder.assetPaths[MotionAssets.assetName] = motion.path
@@ -69,7 +74,7 @@ struct SiteRenderer: Sendable {
         self.sealers = sealing.keys.mapValues { key in sealing.sealer(for: key, href: builder.links.href) }
         self.prints = PageFingerprints(
             builder: builder, derivatives: derivativeKeys, theme: themeFingerprint, build: build,
-            workers: workers)
+            workers: workers, memo: memo)
     }
 
     /// What ``render(keeping:)`` made.
@@ -221,12 +226,12 @@ struct SiteRenderer: Sendable {
             output.render(path, "search", builder.searchPage(), source: source, templates)
         }
         let meta = SearchIndex.urlPath + "meta.json"
-        let (site, photos, places) = (builder.site, photos, builder.places)
+        let (site, photos, places, memo) = (builder.site, photos, builder.places, memo)
         output.group(
             first: meta, others: builder.search.previousFiles.filter { $0 != meta },
             fingerprint: prints.searchIndexFiles(SearchIndex.urlPath), source: source
         ) {
-            SearchIndexWriter.index(site, derivatives: photos, places: places).files
+            SearchIndexWriter.index(site, derivatives: photos, places: places, memo: memo).files
         }
     }
 
@@ -282,21 +287,20 @@ struct SiteRenderer: Sendable {
             }
         }
         let shown = builder.shownPhotos(album)
+        let pagePrints = prints.photoPages(of: shown, in: album)
         if let protection = album.protection {
             for (index, photo) in shown.enumerated() {
                 let path = photo.source.urlPath + "index.html"
                 sealed(
-                    protection, path: path,
-                    fingerprint: prints.photo(at: index, of: shown, in: album, path: path),
+                    protection, path: path, fingerprint: pagePrints[index],
                     template: "photo", source: photo.source.sourcePath,
                     lock: (photo.source.urlPath, ancestors + [album], true), into: &output
                 ) { builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors) }
             }
         } else {
-            let (builder, prints, templates) = (builder, prints, templates)
+            let (builder, templates) = (builder, templates)
             output.pages(shown.count) { index in
-                let path = shown[index].source.urlPath + "index.html"
-                return (path, prints.photo(at: index, of: shown, in: album, path: path))
+                (shown[index].source.urlPath + "index.html", pagePrints[index])
             } render: { index, output in
                 let photo = shown[index]
                 let context = builder.photoPage(photo, at: index, of: shown, in: album, ancestors: ancestors)

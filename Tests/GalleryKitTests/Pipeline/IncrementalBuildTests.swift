@@ -205,7 +205,10 @@ import Testing
         }
     }
 
-    /// The preview server's session keeps the manifests in memory: the same holds there.
+    /// The preview server's session keeps the manifests in memory, the image stage's output
+    /// while only Markdown changes, and the renderer's values album by album (``RenderMemo``):
+    /// the same holds there, after every kind of edit in a row, each told to the session as
+    /// the file watcher tells it, and in the build after (which takes every kept value again).
     @Test func aSessionRebuildAfterEditsIsTheFullBuild() async throws {
         let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
         let cache = sandbox.root.appendingPathComponent("cache")
@@ -221,13 +224,22 @@ import Testing
         }
         for _ in 0..<3 { _ = try await build() }
         #expect(try await build().renderedPageCount == 0)
-        for edit in Self.edits.prefix(3) {
+        var files = try FileTree.contents(of: sandbox.content)
+        for edit in Self.edits {
             try edit.apply(sandbox)
+            let edited = try FileTree.contents(of: sandbox.content)
+            let changed = Set(files.keys).union(edited.keys).filter { files[$0] != edited[$0] }
+            files = edited
+            session.noteChanges(Set(changed.map { sandbox.content.appendingPathComponent($0).path }))
             let summary = try await build()
             #expect((summary.renderedPageCount ?? 0) > 0, "\(edit.name)")
             let full = sandbox.root.appendingPathComponent("full-\(UUID().uuidString)")
-            _ = await sandbox.build(output: full)
+            #expect(await sandbox.build(output: full).succeeded)
             try DeterminismTests.expectIdentical(sandbox.output, full)
+            session.noteChanges([])
+            _ = try await build()
+            try DeterminismTests.expectIdentical(sandbox.output, full)
+            try FileManager.default.removeItem(at: full)
         }
     }
 }
