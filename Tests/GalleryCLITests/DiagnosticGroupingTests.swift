@@ -50,6 +50,13 @@ import Testing
         let second = Array(first.dropFirst()) + [Self.missingAlt(9)]
         let (new, unchanged) = memory.changes(second)
         #expect(new == [Self.missingAlt(9)] && unchanged == 4)
+        // The same again, side by side; then one new in the middle, one gone.
+        #expect(memory.changes(second) == ([], 5))
+        var third = second
+        third.insert(Self.missingAlt(7), at: 2)
+        third.removeLast()
+        let (middle, kept) = memory.changes(third)
+        #expect(middle == [Self.missingAlt(7)] && kept == 4)
     }
 
     @Test func aLargeSiteHearsWhatHostsRefuse() {
