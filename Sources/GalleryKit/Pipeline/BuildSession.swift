@@ -61,6 +61,10 @@ public final class BuildSession: Sendable {
         /// told the open cache that the output's entries are in use (the cache forgets that
         /// only when it saves its index, which only a build that runs the stage does).
         var reuseMarked = false
+        /// How many times the image stage ran in this session, and the run whose output the
+        /// kept published files were made from, with the photos left out then.
+        var stageRuns = 0
+        var published: (stageRun: Int, excluded: Set<String>, files: BuildRun.PublishedFiles)?
     }
 
     let state = Mutex(State())
@@ -121,9 +125,25 @@ public final class BuildSession: Sendable {
     func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool {
         state.withLock { state in
             defer { state.reuseMarked = reused }
+            if !reused { state.stageRuns += 1 }
             state.madeImages = (inputs, output)
             return reused && state.reuseMarked
         }
+    }
+
+    /// The published files kept by a build of the stage's last run's output (which a build that
+    /// reuses the image stage's output has), when it left out the same photos.
+    func publishedFiles(excluding excluded: Set<String>) -> BuildRun.PublishedFiles? {
+        state.withLock { state in
+            guard let kept = state.published, kept.stageRun == state.stageRuns, kept.excluded == excluded
+            else { return nil }
+            return kept.files
+        }
+    }
+
+    /// Keeps the published files of this build's photos: the output of the stage's last run.
+    func keepPublishedFiles(_ files: BuildRun.PublishedFiles, excluding excluded: Set<String>) {
+        state.withLock { $0.published = ($0.stageRuns, excluded, files) }
     }
 
     /// The first build of the session takes over what `galleryc build` left in the cache

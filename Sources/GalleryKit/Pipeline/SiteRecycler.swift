@@ -40,6 +40,11 @@ protocol SiteRecycler: Sendable {
     func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool
     /// What the renderer worked out in earlier builds, album by album; nil: nothing is kept.
     var renderMemo: RenderMemo? { get }
+    /// The files the photos published in an earlier build, for a build that reuses that
+    /// build's image stage output, with the photos of `excluded` left out as then; nil: none.
+    func publishedFiles(excluding excluded: Set<String>) -> BuildRun.PublishedFiles?
+    /// Keeps what this build's photos publish, made from the output of the stage's last run.
+    func keepPublishedFiles(_ files: BuildRun.PublishedFiles, excluding excluded: Set<String>)
 }
 
 extension BuildSession: SiteRecycler {
@@ -87,6 +92,10 @@ struct CacheFolderRecycler: SiteRecycler {
     func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool { false }
 
     var renderMemo: RenderMemo? { nil }
+
+    func publishedFiles(excluding excluded: Set<String>) -> BuildRun.PublishedFiles? { nil }
+
+    func keepPublishedFiles(_ files: BuildRun.PublishedFiles, excluding excluded: Set<String>) {}
 
     func takeSpare(for options: BuildOptions) -> URL? {
         Self.spareLocation(options).flatMap {
