@@ -19,27 +19,28 @@ enum PhotoOrdering {
     private static func order(_ album: Album, photos: [String: PhotoDerivatives]) -> Album {
         var album = album
         let byName = album.photos
-        // First position wins: two names that differ only in Unicode normalisation compare
-        // equal as Swift strings (the content stage reports them; this must not trap).
-        let position = Dictionary(
-            byName.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
-        func date(_ photo: PhotoSource) -> Date? { photos[photo.sourcePath]?.exif.dateTaken }
-        func byDate(_ a: PhotoSource, _ b: PhotoSource, newestFirst: Bool) -> Bool {
-            switch (date(a), date(b)) {
+        // Each photo's date looked up once, not in every comparison.
+        let dates = byName.map { photos[$0.sourcePath]?.exif.dateTaken }
+        /// Whether the photo at `a` (in name order) goes before the one at `b`; equal dates
+        /// keep the name order.
+        func byDate(_ a: Int, _ b: Int, newestFirst: Bool) -> Bool {
+            switch (dates[a], dates[b]) {
             case (let x?, let y?) where x != y: return newestFirst ? x > y : x < y
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return position[a.sourcePath, default: 0] < position[b.sourcePath, default: 0]
+            default: return a < b
             }
         }
         switch album.sort {
         case .name: album.photos = byName
         case .nameDescending: album.photos = byName.reversed()
-        case .date: album.photos = byName.sorted { byDate($0, $1, newestFirst: false) }
-        case .dateDescending: album.photos = byName.sorted { byDate($0, $1, newestFirst: true) }
+        case .date:
+            album.photos = byName.indices.sorted { byDate($0, $1, newestFirst: false) }.map { byName[$0] }
+        case .dateDescending:
+            album.photos = byName.indices.sorted { byDate($0, $1, newestFirst: true) }.map { byName[$0] }
         }
         if album.date == nil {
-            album.date = album.photos.compactMap(date).max()
+            album.date = dates.compactMap { $0 }.max()
         }
         album.albums = album.albums.map { order($0, photos: photos) }.sorted(by: AlbumBuilder.newestFirst)
         return album

@@ -26,8 +26,11 @@ enum PlaceCollection {
         var photosOfPlace: [PlaceName: [PhotoSource]] = [:]
         for album in site.root.allAlbums {
             for photo in album.photos {
+                // Most photos of most sites have neither: no look-up of their derivatives.
+                let position = positions.isEmpty ? nil : positions[photo.sourcePath]
+                guard position != nil || photo.place != nil else { continue }
                 guard let made = derivatives[photo.sourcePath], !made.renditions.isEmpty else { continue }
-                let located = positions[photo.sourcePath].flatMap {
+                let located = position.flatMap {
                     finder?.locate(latitude: $0.latitude, longitude: $0.longitude)
                 }
                 let found = located?.name

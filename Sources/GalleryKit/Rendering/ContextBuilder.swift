@@ -65,7 +65,7 @@ struct ContextBuilder: Sendable {
         self.links = LinkBuilder(config: site.config)
         self.assetPaths = assetPaths
         self.sourceDate = sourceDate
-        let photoDates = photos.values.compactMap(\.exif.dateTaken)
+        let photoDates = photos.values.compactMap { $0.exif.dateTaken }
         let contentDates = site.root.allAlbums.compactMap(\.date) + site.pages.compactMap(\.date) + photoDates
         self.newestContentDate = contentDates.max()
         self.kenBurns = KenBurnsPlanner(siteSettings: site.config.motion.kenBurns)
