@@ -60,6 +60,8 @@ enum NaturalOrder {
     }
 
     private static func chunks(_ name: String) -> [Chunk] {
+        let utf8 = name.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) { return asciiChunks(utf8) }
         var result: [Chunk] = []
         var current = ""
         var inDigits = false
@@ -81,6 +83,33 @@ enum NaturalOrder {
             current.append(character)
         }
         flush()
+        return result
+    }
+
+    /// ``chunks(_:)`` of an ASCII name, byte by byte: every byte is a character then (a
+    /// "\r\n" pair is one, but neither is a digit), and walking characters was most of the
+    /// content stage's time at 10,000 photos.
+    private static func asciiChunks(_ utf8: String.UTF8View) -> [Chunk] {
+        var result: [Chunk] = []
+        var start = utf8.startIndex
+        var inDigits = false
+        func flush(_ end: String.Index) {
+            guard start < end else { return }
+            let text = String(decoding: utf8[start..<end], as: UTF8.self)
+            result.append(
+                inDigits ? .number(Double(text) ?? 0, text) : .text(text, lowered: text.lowercased()))
+        }
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[index])
+            if isDigit != inDigits {
+                flush(index)
+                start = index
+                inDigits = isDigit
+            }
+            index = utf8.index(after: index)
+        }
+        flush(utf8.endIndex)
         return result
     }
 }

@@ -23,7 +23,7 @@ private func extensionDot(_ path: Substring) -> String.Index? {
     guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
     let start = utf8[..<dot].lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
     if dot == start || utf8[dot...].contains(UInt8(ascii: "/")) { return nil }
-    if path[start...] == ".." { return nil }
+    if utf8[start...].elementsEqual("..".utf8) { return nil }
     return dot
 }
 
