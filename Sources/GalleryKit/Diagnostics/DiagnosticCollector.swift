@@ -12,6 +12,11 @@ public final class DiagnosticCollector: Sendable {
         storage.withLock { $0.append(diagnostic) }
     }
 
+    /// Records `diagnostics`, in order, at once.
+    func emit(all diagnostics: [Diagnostic]) {
+        storage.withLock { $0 += diagnostics }
+    }
+
     /// Records a diagnostic built from its parts.
     public func emit(_ severity: Severity, _ location: SourceLocation, _ message: String) {
         emit(Diagnostic(severity, location, message))

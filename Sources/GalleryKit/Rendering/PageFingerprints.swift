@@ -118,6 +118,7 @@ struct PageFingerprints: Sendable {
             return zip(shown, prints).map { ($0.source.sourcePath, $1) }
         }
         var photos: [String: String] = [:]
+        photos.reserveCapacity(allAlbums.reduce(0) { $0 + builder.shownPhotos($1).count })
         for albumPrints in workers?.mapWaiting(allAlbums.count, printed) ?? allAlbums.indices.map(printed) {
             for (path, print) in albumPrints { photos[path] = print }
         }
@@ -294,16 +295,15 @@ struct PageFingerprints: Sendable {
     /// by side on the workers, or taken from the session's memo when the album's pages are
     /// made from the same as in its last build.
     func photoPages(of shown: [ProcessedPhoto], in album: Album) -> [String] {
-        let paths = shown.map { $0.source.urlPath + "index.html" }
         let make = { [self] in
             let print: @Sendable (Int) -> String = { index in
-                photo(at: index, of: shown, in: album, path: paths[index])
+                photo(at: index, of: shown, in: album, path: shown[index].source.urlPath + "index.html")
             }
             return workers?.mapWaiting(shown.count, print) ?? shown.indices.map(print)
         }
         guard let memo else { return make() }
         let input = RenderMemo.PhotoPagesInput(
-            site: site, album: photoPageAlbums[album.sourcePath] ?? "", paths: paths,
+            site: site, album: photoPageAlbums[album.sourcePath] ?? "", urlPaths: shown.map(\.source.urlPath),
             photos: shown.map { photos[$0.source.sourcePath] ?? "" },
             sheets: shown.map {
                 builder.photoSheets.sheet(of: $0.source.sourcePath, in: album.sourcePath) ?? "-"

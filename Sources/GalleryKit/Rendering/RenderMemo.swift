@@ -1,7 +1,8 @@
 import Synchronization
 
 /// What a preview session's builds worked out album by album for the renderer, kept for its
-/// next build: each album's shared photo stylesheets (``PhotoSheets``), its photos'
+/// next build: each album's shared photo stylesheets (``PhotoSheets``), the warnings about
+/// its photos without alt text, its photos'
 /// fingerprints and its photo pages' fingerprints (``PageFingerprints``), its photos' terms
 /// and entries in the search index (``SearchIndexWriter``). A value is taken
 /// again only when what it is made from is equal (`==`, every stored property) to this
@@ -31,17 +32,18 @@ final class RenderMemo: Sendable {
 
     /// What an album's photo pages' fingerprints are made from
     /// (``PageFingerprints/photo(at:of:in:path:)``): the site's fingerprint, what the pages
-    /// print of the album, and per shown photo, in order, its page's path, its fingerprint and
-    /// its shared stylesheet.
+    /// print of the album, and per shown photo, in order, its URL path (its page's path is
+    /// that and `index.html`), its fingerprint and its shared stylesheet.
     struct PhotoPagesInput: Equatable, Sendable {
         var site: String
         var album: String
-        var paths: [String]
+        var urlPaths: [String]
         var photos: [String]
         var sheets: [String]
     }
 
     private let sheets = Mutex<[String: Entry<[ProcessedPhoto], [OutputFile]>]>([:])
+    private let altWarnings = Mutex<[String: Entry<[ProcessedPhoto], [Diagnostic]>]>([:])
     private let photoPrints = Mutex<[String: Entry<[PhotoPrintInput], [String]>]>([:])
     private let photoPages = Mutex<[String: Entry<PhotoPagesInput, [String]>]>([:])
     private let search = Mutex<
@@ -55,6 +57,11 @@ final class RenderMemo: Sendable {
     /// made them from equal photos.
     func sheets(of album: String, photos: [ProcessedPhoto], make: () -> [OutputFile]) -> [OutputFile] {
         Self.value(in: sheets, album, photos, make)
+    }
+
+    /// The warnings about `album`'s shown `photos` that have no alt text.
+    func altWarnings(of album: String, photos: [ProcessedPhoto], make: () -> [Diagnostic]) -> [Diagnostic] {
+        Self.value(in: altWarnings, album, photos, make)
     }
 
     /// The fingerprints of `album`'s shown photos, one per input in order.

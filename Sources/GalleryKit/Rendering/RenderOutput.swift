@@ -88,6 +88,7 @@ struct RenderOutput {
             return (path, fingerprint, keeping(path, fingerprint))
         }
         let decided = workers?.mapWaiting(count, decide) ?? (0..<count).map(decide)
+        fingerprints.reserveCapacity(fingerprints.count + count)
         for (index, page) in decided.enumerated() {
             take(page.path, page.fingerprint, kept: page.kept) { output in render(index, &output) }
         }

@@ -346,10 +346,16 @@ struct SiteRenderer: Sendable {
 
     /// One warning per shown photo that has no alt text at all.
     private func warnAboutMissingAltText() {
+        var warnings: [Diagnostic] = []
         for album in builder.site.root.allAlbums {
-            for photo in builder.shownPhotos(album) where PhotoText(photo).isAltMissing {
-                diagnostics.emit(PhotoText.missingAltDiagnostic(for: photo.source))
+            let shown = builder.shownPhotos(album)
+            let make = {
+                shown.filter { PhotoText($0).isAltMissing }.map {
+                    PhotoText.missingAltDiagnostic(for: $0.source)
+                }
             }
+            warnings += memo?.altWarnings(of: album.sourcePath, photos: shown, make: make) ?? make()
         }
+        diagnostics.emit(all: warnings)
     }
 }
