@@ -18,8 +18,8 @@ enum PreviewServing {
         // staging folder, so an edit costs content, render and the files that changed.
         let builds = BuildSession()
         defer { builds.close() }
-        let session = PreviewSession(options: serverOptions) { changed in
-            await rebuild(request, session: builds, changedPaths: changed)
+        let session = PreviewSession(options: serverOptions) { changed, early in
+            await rebuild(request, session: builds, changedPaths: changed, early: early)
         }
         // A port in use or a folder that cannot be watched ends here as a ServeError, which
         // the CLI prints with its message.
@@ -35,15 +35,18 @@ enum PreviewServing {
     }
 
     /// One build for the server: prints its diagnostics and turns the outcome into what the
-    /// open pages are told.
+    /// open pages are told, as soon as the new site is swapped in (`early`): the manifest the
+    /// next build checks its folder with, and the lines printed here, come after the reload.
     private static func rebuild(
-        _ request: ServeRequest, session: BuildSession, changedPaths: Set<String>
+        _ request: ServeRequest, session: BuildSession, changedPaths: Set<String>,
+        early: @escaping @Sendable (SiteState) -> Void
     ) async -> SiteState {
         let diagnostics = DiagnosticCollector()
         session.noteChanges(changedPaths)
         do {
             let summary = try await SiteBuilder.build(
-                request.options, session: session, diagnostics: diagnostics, progress: { _ in })
+                request.options, session: session, diagnostics: diagnostics, progress: { _ in },
+                swapped: { early(.built(changedFiles: changedPaths.sorted())) })
             request.printDiagnostics(diagnostics.diagnostics)
             let videos = summary.videoCount > 0 ? ", \(counted(summary.videoCount, "video"))" : ""
             request.log(

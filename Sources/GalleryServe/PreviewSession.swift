@@ -1,19 +1,25 @@
 import Foundation
+import Synchronization
 
 /// The whole of `galleryc serve`: binds the server, runs the first build, watches the content
 /// and template folders, rebuilds after each burst of changes and tells open pages, until
 /// `shutdown` returns (the CLI's: when Ctrl-C cancels its task).
 ///
 /// ```swift
-/// let session = PreviewSession(options: options) { changed in
-///     await runBuild(changedPaths: changed)   // -> SiteState
+/// let session = PreviewSession(options: options) { changed, early in
+///     await runBuild(changedPaths: changed, swapped: { early(.built()) })   // -> SiteState
 /// }
 /// _ = try await session.run(onReady: { url in print("Serving at \(url)") }, until: { await stopped() })
 /// ```
 public final class PreviewSession: Sendable {
     /// Builds the site. `changedPaths` are absolute paths of the changed source files (empty
     /// for the first, full build). Returns what to show: `.built` or `.failed(diagnostics)`.
-    public typealias Build = @Sendable (_ changedPaths: Set<String>) async -> SiteState
+    /// A build may say it sooner with `early`, as soon as the new site is in place and before
+    /// its own bookkeeping (what the next build needs): open pages are told then, once, and not
+    /// again when it returns.
+    public typealias Build =
+        @Sendable (_ changedPaths: Set<String>, _ early: @escaping @Sendable (SiteState) -> Void) async ->
+        SiteState
 
     /// The server, watcher and coordinator options.
     let options: PreviewServerOptions
@@ -50,7 +56,11 @@ public final class PreviewSession: Sendable {
         defer { server.stop() }
         let build = build
         let coordinator = RebuildCoordinator(debounce: debounce) { paths in
-            server.publish(await build(paths))
+            let told = Told()
+            let state = await build(paths) { state in
+                if told.first() { server.publish(state) }
+            }
+            if told.first() { server.publish(state) }
         }
         // Output written inside a watched folder must not trigger another rebuild.
         let output = options.siteDirectory.standardizedFileURL.path + "/"
@@ -62,5 +72,18 @@ public final class PreviewSession: Sendable {
         onReady(server.url)
         await coordinator.requestRebuild()
         return await shutdown()
+    }
+}
+
+/// Whether a build's outcome was told to open pages: once per build, early or at its end.
+private final class Told: Sendable {
+    private let told = Mutex(false)
+
+    /// True the first time only.
+    func first() -> Bool {
+        told.withLock { told in
+            defer { told = true }
+            return !told
+        }
     }
 }

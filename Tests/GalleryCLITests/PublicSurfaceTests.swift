@@ -21,7 +21,7 @@ import Testing
             "ServeError.swift: public var description: String {",
             "SiteState.swift: public enum SiteState: Sendable {",
             "PreviewSession.swift: public final class PreviewSession: Sendable {",
-            "PreviewSession.swift: public typealias Build = @Sendable (_ changedPaths: Set<String>) async -> SiteState",
+            "PreviewSession.swift: public typealias Build =",
             "PreviewSession.swift: public init(options: PreviewServerOptions, debounce: Duration = .milliseconds(30), build: @escaping Build)",
             "PreviewSession.swift: public func run(",
         ],

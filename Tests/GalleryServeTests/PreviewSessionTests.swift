@@ -12,8 +12,10 @@ import Testing
 @Suite struct PreviewSessionTests {
     /// A stand-in for the real build: `content/page.txt` becomes `public/index.html`; a page
     /// containing BROKEN fails with a diagnostic and leaves the last good output in place.
+    /// Writes page.txt's text as the site; fails on "BROKEN"; on "EARLY", says the site is in
+    /// place at once, then takes 3 s more before it returns (a build's bookkeeping).
     static func build(content: URL, site: URL) -> PreviewSession.Build {
-        { _ in
+        { _, early in
             let text =
                 (try? String(contentsOf: content.appendingPathComponent("page.txt"), encoding: .utf8)) ?? ""
             if text.contains("BROKEN") {
@@ -24,6 +26,10 @@ import Testing
             try? FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
             try? Data("<html><body>\(text)</body></html>".utf8).write(
                 to: site.appendingPathComponent("index.html"), options: .atomic)
+            if text.contains("EARLY") {
+                early(.built())
+                try? await Task.sleep(for: .seconds(3))
+            }
             return .built()
         }
     }
@@ -80,6 +86,17 @@ import Testing
 
         try Data("version-three".utf8).write(to: page)
         #expect(try await RawHTTPClient.awaitText(stream, until: "event: ok").contains("event: ok"))
+
+        // Open pages are told as soon as the build says the site is in place, not when its
+        // bookkeeping ends; and once: the outcome it returns is not told again.
+        let saved = ContinuousClock.now
+        try Data("version-early EARLY".utf8).write(to: page)
+        #expect(try await RawHTTPClient.awaitText(stream, until: "event: reload").contains("event: reload"))
+        #expect(ContinuousClock.now - saved < .milliseconds(2_500), "told before the build returned")
+        try await Task.sleep(for: .milliseconds(3_500))
+        try Data("version-four".utf8).write(to: page)
+        #expect(try await RawHTTPClient.awaitText(stream, until: "event: reload").contains("event: reload"))
+        #expect(try await client.fetch("GET", "/").text.contains("version-four"), "one reload per build")
 
         stopper.yield(SIGINT)
         #expect(try await running.value == SIGINT)

@@ -148,6 +148,15 @@ struct TrustedSite: Sendable {
     /// there is nothing else.
     var isIntact: Bool { untrusted.isEmpty && untrustedFolders.isEmpty && unknown.isEmpty }
 
+    /// How many files the manifest records.
+    var recordedCount: Int { recorded.files.count }
+
+    /// Whether the manifest records a file at `path`, and ``file(_:)``'s answer: one lookup.
+    func lookUp(_ path: String) -> (recorded: Bool, file: SiteManifest.File?) {
+        guard let file = recorded.files[path] else { return (false, nil) }
+        return (true, untrusted.isEmpty || !untrusted.contains(path) ? file : nil)
+    }
+
     /// The time of the folder at `path`, when it still matches the manifest's.
     func folderTime(_ path: String) -> Int64? {
         guard let time = recorded.folders[path], !untrustedFolders.contains(path) else { return nil }
@@ -304,11 +313,13 @@ extension SiteManifest {
     /// was: the new manifest starts as that one (shared, not copied) and only what differs is
     /// written into it; when no file was added or removed, its folders are the old ones, and
     /// only those a file was written into, or whose time did not match, are read again.
-    /// - Parameter workers: where the files are compared with the checked manifest's, side by
-    ///   side (a pool thread must be asking); nil compares them one by one.
+    /// - Parameters:
+    ///   - compared: ``compare(_:needs:with:workers:)``'s result when the build made it already.
+    ///   - workers: where the files are compared with the checked manifest's, side by side (a
+    ///     pool thread must be asking); nil compares them one by one.
     static func recording(
         _ root: URL, output: URL, fingerprints: [String: String], needs: [String: [String]],
-        trusted: TrustedSite?, workers: WorkerPool? = nil
+        trusted: TrustedSite?, compared: Comparison? = nil, workers: WorkerPool? = nil
     ) -> SiteManifest? {
         var manifest = trusted?.recorded ?? SiteManifest()
         manifest.output = output.path
@@ -335,9 +346,9 @@ extension SiteManifest {
             return true
         }
         if let trusted {
-            for (path, fingerprint) in Self.differing(
-                fingerprints, needs: needs, from: trusted, workers: workers)
-            where !record(path, fingerprint) {
+            let differing =
+                (compared ?? compare(fingerprints, needs: needs, with: trusted, workers: workers)).differing
+            for (path, fingerprint) in differing where !record(path, fingerprint) {
                 return nil
             }
         } else {
@@ -386,23 +397,49 @@ extension SiteManifest {
         return manifest
     }
 
-    /// The files of `fingerprints` that are not `trusted`'s as they were (made from another
-    /// fingerprint, needing other files, or not there). The 250,000 lookups of a 50,000-photo
-    /// site are made side by side on `workers`.
-    private static func differing(
-        _ fingerprints: [String: String], needs: [String: [String]], from trusted: TrustedSite,
+    /// A new site's files compared with a recycled folder's (``compare(_:needs:with:workers:)``).
+    struct Comparison: Sendable {
+        /// The files that are not the folder's as they were (made from another fingerprint,
+        /// needing other files, or not there), with their fingerprints.
+        var differing: [(String, String)] = []
+        /// How many of the new site's files the folder's manifest records (as they were or not).
+        var recorded = 0
+
+        /// True when the folder holds no file the new site does not have: it is intact, and the
+        /// new site has every file its manifest records (so nothing is stale).
+        func leavesNothingStale(in trusted: TrustedSite) -> Bool {
+            trusted.isIntact && recorded == trusted.recordedCount
+        }
+    }
+
+    /// The files of `fingerprints` that are not `trusted`'s as they were, and how many it
+    /// records: made once, for the removal of stale files and for the manifest. The 250,000
+    /// lookups of a 50,000-photo site are made side by side on `workers`.
+    static func compare(
+        _ fingerprints: [String: String], needs: [String: [String]], with trusted: TrustedSite,
         workers: WorkerPool?
-    ) -> [(String, String)] {
+    ) -> Comparison {
         let files = Array(fingerprints)
         let chunk = 16_384
-        let check: @Sendable (Int) -> [(String, String)] = { part in
-            files[(part * chunk)..<min(files.count, (part + 1) * chunk)].filter { path, fingerprint in
-                guard let kept = trusted.file(path), kept.fingerprint == fingerprint else { return true }
-                return kept.needs != (needs[path] ?? [])
+        let check: @Sendable (Int) -> Comparison = { part in
+            var found = Comparison()
+            for (path, fingerprint) in files[(part * chunk)..<min(files.count, (part + 1) * chunk)] {
+                let (recorded, file) = trusted.lookUp(path)
+                if recorded { found.recorded += 1 }
+                guard let kept = file, kept.fingerprint == fingerprint,
+                    kept.needs == (needs[path] ?? [])
+                else {
+                    found.differing.append((path, fingerprint))
+                    continue
+                }
             }
+            return found
         }
         let parts = (files.count + chunk - 1) / chunk
-        return (workers?.mapWaiting(parts, check) ?? (0..<parts).map(check)).flatMap { $0 }
+        return (workers?.mapWaiting(parts, check) ?? (0..<parts).map(check)).reduce(into: Comparison()) {
+            $0.differing += $1.differing
+            $0.recorded += $1.recorded
+        }
     }
 
     /// The names in the folder at `path`, each with whether it is a folder (`readdir`, no

@@ -484,6 +484,8 @@ struct BuildRun: Sendable {
         var fingerprints: [String: String]?
         /// Each page's own stylesheet.
         var needs: [String: [String]] = [:]
+        /// The files compared with the recycled folder's manifest (``compare(_:trusted:)``).
+        var comparison: SiteManifest.Comparison?
 
         /// Every file of the new site (pages, assets, renditions, ZIPs) with its size in bytes;
         /// a kept file's size is the checked manifest's.
@@ -609,7 +611,13 @@ struct BuildRun: Sendable {
         if let failure = site.written?.failure { throw stop(failure) }
         var leaks = site.written?.leaks ?? []
         if !site.renderedPaths.isEmpty || !site.kept.isEmpty {
-            if staging.isRecycled {
+            // The comparison with the folder's manifest may say that nothing is stale: then
+            // 50,000 paths at 10,000 photos need not be looked up again. Not after an error: a
+            // page that failed to render has a fingerprint but no file (`--keep-going`).
+            let nothingStale =
+                diagnostics.count(of: .error) == 0
+                && trusted.map { site.comparison?.leavesNothingStale(in: $0) ?? false } ?? false
+            if staging.isRecycled, !nothingStale {
                 // What the render phase wrote is in `sizes`; an old file that stood where a
                 // folder of the new site goes was cleared by the writer (``OutputWriter/replace(path:bytes:)``).
                 phases.measure(.removeStale) {
@@ -654,9 +662,30 @@ struct BuildRun: Sendable {
         return leaks.sorted { $0.location.file < $1.location.file }
     }
 
-    /// ``BuildPhase/manifest``: what the staging folder holds now, for the build that will
-    /// recycle it; nil when what made a file is not known (no cache) or a file is missing.
-    func manifest(of site: SiteFiles, staging: OutputWriter, trusted: TrustedSite?) async -> SiteManifest? {
+    /// Part of ``BuildPhase/manifest``, before the files are written: the new site's files
+    /// compared with the recycled folder's manifest, once for the removal of stale files and
+    /// for the new manifest; nil without a checked folder or without fingerprints.
+    func compare(_ site: SiteFiles, trusted: TrustedSite?) async -> SiteManifest.Comparison? {
+        guard let trusted, let fingerprints = site.fingerprints else { return nil }
+        let made = Locked<SiteManifest.Comparison?>(nil)
+        let workers = workers
+        await phases.measure(.manifest) {
+            // On a worker, so that the comparisons can fan out over the others.
+            let comparing = workers.makeGroup()
+            comparing.add {
+                let comparison = SiteManifest.compare(
+                    fingerprints, needs: site.needs, with: trusted, workers: workers)
+                made.withLock { $0 = comparison }
+            }
+            await comparing.finished()
+        }
+        return made.withLock { $0 }
+    }
+
+    /// ``BuildPhase/manifest``: what the new site's folder (`root`, live once swapped in) holds,
+    /// for the build that will recycle it; nil when what made a file is not known (no cache) or
+    /// a file is missing.
+    func manifest(of site: SiteFiles, in root: URL, trusted: TrustedSite?) async -> SiteManifest? {
         guard let fingerprints = site.fingerprints else { return nil }
         let made = Locked<SiteManifest?>(nil)
         let workers = workers
@@ -665,8 +694,8 @@ struct BuildRun: Sendable {
             let recording = workers.makeGroup()
             recording.add {
                 let manifest = SiteManifest.recording(
-                    staging.stagingDirectory, output: staging.outputDirectory, fingerprints: fingerprints,
-                    needs: site.needs, trusted: trusted, workers: workers)
+                    root, output: root, fingerprints: fingerprints,
+                    needs: site.needs, trusted: trusted, compared: site.comparison, workers: workers)
                 made.withLock { $0 = manifest }
             }
             await recording.finished()
@@ -795,7 +824,12 @@ struct BuildRun: Sendable {
     /// freed memory in its heaps and gives back only a large enough free top, so the freed
     /// pages stayed in the peak: a full build of 10,000 photos peaked at 160 MB without the
     /// first two, 140 MB with (before the other savings of 2026-12-07 took it to 102 MB).
-    func returnFreeMemory() {
+    ///
+    /// Not after a preview's rebuild that took the image stage's output as it was
+    /// (`images.reusedFromSession`): the next rebuild needs the same memory again, and each page
+    /// given back was faulted in anew (17 ms of a 0.3 s rebuild at 10,000 photos).
+    func returnFreeMemory(after images: Images) {
+        guard !images.reusedFromSession else { return }
         ImageCodecs.returnFreeMemory()
     }
 

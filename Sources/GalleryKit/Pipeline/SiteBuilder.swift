@@ -1,7 +1,8 @@
 import Foundation
 
 /// The build: content (beside staging) -> theme -> cache -> videos -> images -> live photos -> order -> album zips ->
-/// tags -> places -> maps -> timeline -> search -> render -> write and scan -> verdict -> commit -> cache upkeep.
+/// tags -> places -> maps -> timeline -> search -> render -> write and scan -> verdict -> commit -> manifest ->
+/// cache upkeep.
 /// ``build(_:session:diagnostics:progress:)`` is the table of contents; each phase is a method
 /// of ``BuildRun`` measured under its ``BuildPhase``.
 ///
@@ -18,12 +19,15 @@ public enum SiteBuilder {
     ///     nil for a one-shot build, which keeps the previous site in the cache folder instead
     ///   - diagnostics: receives every error, warning and note.
     ///   - progress: called from worker threads as photos finish.
+    ///   - swapped: called once the new site is in place, before the manifest the next build
+    ///     checks its folder with is recorded and the previous site kept (what a preview tells
+    ///     open pages then); not called when the build fails.
     /// - Returns: counts and timing for the summary line.
     /// - Throws: ``BuildFailed`` when the build reported errors (the reasons are in
     ///   `diagnostics`); `CancellationError` when the task was cancelled. Nothing else.
     public static func build(
         _ options: BuildOptions, session: BuildSession? = nil, diagnostics: DiagnosticCollector,
-        progress: @escaping @Sendable (BuildProgress) -> Void
+        progress: @escaping @Sendable (BuildProgress) -> Void, swapped: @Sendable () -> Void = {}
     ) async throws -> BuildSummary {
         let run = BuildRun(
             options: options, recycler: session ?? CacheFolderRecycler(), diagnostics: diagnostics)
@@ -50,7 +54,7 @@ public enum SiteBuilder {
         // The content as read and the stage's output before ordering go here: the build's
         // memory peaks after the image stage, and they were copies of what comes next.
         let (ordered, images) = run.order(consume site, by: consume processed, staging: staging)
-        run.returnFreeMemory()
+        run.returnFreeMemory(after: images)
         let downloads = try run.zip(ordered, images: images, into: staging)
         guard
             let (sealed, sealedLeaks) = try await run.seal(
@@ -67,10 +71,11 @@ public enum SiteBuilder {
             consume ordered, images: images, tags: tags, places: places, maps: maps, timeline: timeline,
             search: search,
             downloads: downloads, theme: theme, into: staging, trusted: trusted, sealed: sealed)
-        run.returnFreeMemory()
+        run.returnFreeMemory(after: images)
         var files = run.phases.measure(.siteFiles) {
             run.siteFiles(rendered, images: images, downloads: downloads, trusted: trusted, sealed: sealed)
         }
+        files.comparison = await run.compare(files, trusted: trusted)
         guard
             let leaks = try await run.write(
                 files, images: images, downloads: downloads, into: staging, trusted: trusted, sealed: sealed)
@@ -78,13 +83,17 @@ public enum SiteBuilder {
         try run.verdict(
             leaks: (sealedLeaks + leaks).sorted { $0.location.file < $1.location.file }, site: files)
         try Task.checkCancellation()
-        run.returnFreeMemory()
-        let manifest = await run.manifest(of: files, staging: staging, trusted: trusted)
+        run.returnFreeMemory(after: images)
+        let previous = try run.commit(staging)
+        swapped()
+        // Recorded in the live folder, now the new site: the files and folders the swap moved
+        // keep their stamps, and an open page reloaded meanwhile only reads them.
+        let manifest = await run.manifest(of: files, in: staging.outputDirectory, trusted: trusted)
         // In the manifest now: 250,000 of each at 50,000 photos.
         files.fingerprints = nil
         files.needs = [:]
-        run.returnFreeMemory()
-        let previous = try run.commit(staging)
+        files.comparison = nil
+        run.returnFreeMemory(after: images)
         // The previous site's stash (a rename and the manifests, in the cache folder) and the
         // cache's upkeep (its index and entries) touch different files: side by side.
         let stashing = run.workers.makeGroup()

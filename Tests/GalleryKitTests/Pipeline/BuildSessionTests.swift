@@ -7,7 +7,8 @@ import Testing
 /// staging folder, yet publish exactly what a build from scratch publishes.
 @Suite struct BuildSessionTests {
     private func build(
-        _ sandbox: BuildSandbox, session: BuildSession?, output: URL? = nil
+        _ sandbox: BuildSandbox, session: BuildSession?, output: URL? = nil,
+        swapped: @Sendable () -> Void = {}
     ) async -> BuildSandbox.Outcome {
         let options = BuildOptions(
             contentDirectory: sandbox.content, outputDirectory: output ?? sandbox.output,
@@ -16,7 +17,7 @@ import Testing
         let diagnostics = DiagnosticCollector()
         do {
             let summary = try await SiteBuilder.build(
-                options, session: session, diagnostics: diagnostics, progress: { _ in })
+                options, session: session, diagnostics: diagnostics, progress: { _ in }, swapped: swapped)
             return .init(summary: summary, error: nil, diagnostics: diagnostics.diagnostics)
         } catch {
             return .init(summary: nil, error: error, diagnostics: diagnostics.diagnostics)
@@ -231,6 +232,35 @@ import Testing
         #expect(try await check() == "by folders", "the session's own spare, untouched")
         #expect(try await check() == "file by file")
         #expect(try await check() == "by folders")
+    }
+
+    /// The preview is told the new site is in place as soon as it is swapped in (the manifest
+    /// for the next build is recorded after, in the live folder), once, and never after a
+    /// failed build; the next builds still check that folder by its folders alone.
+    @Test func aSwapIsToldOnceTheNewSiteIsInPlace() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        let session = BuildSession()
+        defer { session.close() }
+        for _ in 0..<3 { #expect(await build(sandbox, session: session).succeeded) }
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nIn place.\n")
+        let told = Locked<[Bool]>([])
+        let output = sandbox.output
+        let edited = await build(sandbox, session: session) {
+            let page = (try? FileTree.contents(of: output))?.first { $0.key.hasSuffix("harbour/index.html") }
+            told.withLock {
+                $0.append(String(decoding: page?.value ?? Data(), as: UTF8.self).contains("In place."))
+            }
+        }
+        #expect(edited.succeeded, "\(edited.rendered)")
+        #expect(told.withLock { $0 } == [true], "once, with the new page live")
+        for _ in 0..<2 {
+            let next = await build(sandbox, session: session)
+            #expect(next.summary?.phases.contains { $0.name == "check spare" } == true)
+        }
+        try sandbox.put("travel/night/index.md", "---\ntitle: [unclosed\n---\n")
+        let failed = await build(sandbox, session: session) { told.withLock { $0.append(false) } }
+        #expect(!failed.succeeded)
+        #expect(told.withLock { $0 } == [true], "a failed build swaps nothing in")
     }
 
     /// Inode of every image file in the output, by path.
