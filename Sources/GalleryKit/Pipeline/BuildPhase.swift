@@ -67,10 +67,12 @@ enum BuildPhase: String, Sendable, CaseIterable {
     case writePages = "write + scan pages"
     /// Scan the renditions that no earlier build scanned.
     case scanImages = "gps scan images"
-    /// Record what the staging folder now holds, for the build that recycles it (``SiteManifest``).
-    case manifest = "site manifest"
     /// Swap the staging folder in as the output folder.
     case commit
+    /// Record what the new site's folder holds, for the build that recycles it (``SiteManifest``),
+    /// once it is swapped in; its comparison with the recycled folder's manifest is made before
+    /// the write, which it spares the removal of stale files when nothing is stale.
+    case manifest = "site manifest"
     /// Keep the previous site for the next build to recycle.
     case stashPrevious = "stash previous"
     /// Save the cache index.
