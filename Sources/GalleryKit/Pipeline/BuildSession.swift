@@ -105,17 +105,17 @@ public final class BuildSession: Sendable {
     /// The image stage's output of the builds before, when it may stand for this build's:
     /// made from the same `inputs` (the photos' paths, names, slugs and focal points, and the
     /// image settings: everything a cache key holds but the bytes), with the photos' files
-    /// left alone since (only Markdown files changed, by the watcher's word) for two builds in
-    /// a row, so that the recycled folder, the site before last, already holds every rendition
-    /// (the caller also checks that folder is intact). Called once per build; nil: run the stage.
-    func reusableImages(for inputs: String) -> ImageStage.Output? {
+    /// left alone since (only Markdown files changed, by the watcher's word). `proven` when
+    /// that held for two builds in a row, so that the recycled folder, the site before last,
+    /// already holds every rendition; after one, the caller checks the folder's manifest for
+    /// them (it also checks that folder is intact). Called once per build; nil: run the stage.
+    func reusableImages(for inputs: String) -> (output: ImageStage.Output, proven: Bool)? {
         state.withLock { state in
             defer { state.changes = nil }
             state.photosLeftAlone =
                 state.changes?.allSatisfy { $0.lowercased().hasSuffix(".md") } ?? false
-            guard state.photosLeftAlone, let kept = state.images, kept.inputs == inputs, kept.builds >= 2
-            else { return nil }
-            return kept.output
+            guard state.photosLeftAlone, let kept = state.images, kept.inputs == inputs else { return nil }
+            return (kept.output, kept.builds >= 2)
         }
     }
 

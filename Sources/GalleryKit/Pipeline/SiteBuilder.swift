@@ -86,6 +86,7 @@ public enum SiteBuilder {
         run.returnFreeMemory(after: images)
         let previous = try run.commit(staging)
         swapped()
+        run.markUsed(images)
         // Recorded in the live folder, now the new site: the files and folders the swap moved
         // keep their stamps, and an open page reloaded meanwhile only reads them.
         let manifest = await run.manifest(of: files, in: staging.outputDirectory, trusted: trusted)

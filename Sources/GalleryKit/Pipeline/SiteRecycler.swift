@@ -31,7 +31,7 @@ protocol SiteRecycler: Sendable {
     var keepsImages: Bool { get }
     /// What the image stage made in earlier builds from the same `inputs`, when it may stand
     /// for this build's (``BuildSession/reusableImages(for:)``); nil: run the stage.
-    func reusableImages(for inputs: String) -> ImageStage.Output?
+    func reusableImages(for inputs: String) -> (output: ImageStage.Output, proven: Bool)?
     /// What this build's image stage made from `inputs`, or took from earlier builds
     /// (`reused`), for later builds to reuse. Returns true when the output was reused before,
     /// since the stage last ran: the cache has been told then that its entries are in use
@@ -87,7 +87,7 @@ struct CacheFolderRecycler: SiteRecycler {
 
     func trustsSpare(_ folder: URL) -> Bool { false }
 
-    func reusableImages(for inputs: String) -> ImageStage.Output? { nil }
+    func reusableImages(for inputs: String) -> (output: ImageStage.Output, proven: Bool)? { nil }
 
     func madeImages(_ output: ImageStage.Output, from inputs: String, reused: Bool) -> Bool { false }
 

@@ -76,6 +76,26 @@ import Testing
         #expect(try await build(after: editCaption()))
     }
 
+    /// `galleryc serve` after `galleryc build`: the first caption edit already takes the image
+    /// stage's output as it was, since the site it recycles (the build's) holds every file the
+    /// photos publish, made from the same cache entries; and publishes what a fresh build does.
+    @Test func theFirstCaptionEditAfterABuildReusesTheImagesItsFolderHolds() async throws {
+        let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
+        for _ in 0..<2 { #expect(await build(sandbox, session: nil).succeeded) }
+        let session = BuildSession()
+        defer { session.close() }
+        let started = await build(sandbox, session: session)
+        #expect(started.summary?.phases.contains { $0.name == "cache key" } == true, "the stage ran")
+        try sandbox.put("travel/harbour.md", "---\nalt: Boats.\n---\n\nFirst edit.\n")
+        session.noteChanges([sandbox.content.appendingPathComponent("travel/harbour.md").path])
+        let edited = await build(sandbox, session: session)
+        #expect(edited.succeeded, "\(edited.rendered)")
+        #expect(edited.summary?.phases.contains { $0.name == "cache key" } == false, "the stage was reused")
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+    }
+
     @Test func editsThroughASessionPublishWhatAFreshBuildDoes() async throws {
         let sandbox = try BuildSandbox(copying: BuildSandbox.tinySite)
         let session = BuildSession()
