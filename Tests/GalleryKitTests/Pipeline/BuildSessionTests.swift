@@ -24,6 +24,14 @@ import Testing
         }
     }
 
+    /// Builds the content from scratch into a folder of its own and expects the same files as
+    /// the output, byte for byte.
+    private func expectAFreshBuildsSite(_ sandbox: BuildSandbox) async throws {
+        let fresh = sandbox.root.appendingPathComponent("fresh")
+        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
+        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+    }
+
     /// Folders beside the output that a build left (staging or previous sites).
     private func siblings(_ sandbox: BuildSandbox) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path)
@@ -91,9 +99,7 @@ import Testing
         let edited = await build(sandbox, session: session)
         #expect(edited.succeeded, "\(edited.rendered)")
         #expect(edited.summary?.phases.contains { $0.name == "cache key" } == false, "the stage was reused")
-        let fresh = sandbox.root.appendingPathComponent("fresh")
-        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
-        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        try await expectAFreshBuildsSite(sandbox)
     }
 
     @Test func editsThroughASessionPublishWhatAFreshBuildDoes() async throws {
@@ -176,9 +182,7 @@ import Testing
         let recycled = await build(sandbox, session: nil)
         #expect(recycled.succeeded, "\(recycled.rendered)")
         #expect(recycled.summary?.phases.contains { $0.name == "remove stale" } == true, "it recycled")
-        let fresh = sandbox.root.appendingPathComponent("fresh")
-        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
-        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        try await expectAFreshBuildsSite(sandbox)
         #expect(try siblings(sandbox).isEmpty)
     }
 
@@ -207,9 +211,7 @@ import Testing
         let after = try #require(await build(sandbox, session: nil).summary)
         #expect(after.renderedPageCount == edited.renderedPageCount, "the build after serve recycled")
         #expect(try #require(await build(sandbox, session: nil).summary).renderedPageCount == 0)
-        let fresh = sandbox.root.appendingPathComponent("fresh")
-        #expect(await build(sandbox, session: nil, output: fresh).succeeded)
-        try DeterminismTests.expectIdentical(sandbox.output, fresh)
+        try await expectAFreshBuildsSite(sandbox)
         let harbour =
             try FileTree.contents(of: sandbox.output)
             .first { $0.key.hasSuffix("harbour/index.html") }?.value ?? Data()
