@@ -523,7 +523,7 @@ struct BuildRun: Sendable {
         site.renderedPaths = written.map(\.path)
         // The photos' published files first: the largest part (40,000 of 50,000 files at
         // 10,000 photos), taken as the session's last build had it when the photos are its.
-        let published: PublishedFiles
+        var published: PublishedFiles
         if images.reusedFromSession, let kept = recycler.publishedFiles(excluding: sealed.sources) {
             published = kept
         } else {
@@ -532,6 +532,9 @@ struct BuildRun: Sendable {
         }
         var fingerprints = published.fingerprints
         var sizes = published.sizes
+        // Let go, so that tables no session keeps are filled in place, not copied first
+        // (250,000 entries at 50,000 photos).
+        published = PublishedFiles()
         // Grown at most once (a kept copy is copied as it is when it has room: no rehashing).
         let needed = sizes.count + result.fingerprints.count + site.renderedPaths.count
         if sizes.capacity < needed { sizes.reserveCapacity(needed) }
