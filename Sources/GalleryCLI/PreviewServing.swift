@@ -43,18 +43,19 @@ enum PreviewServing {
     ) async -> SiteState {
         let diagnostics = DiagnosticCollector()
         session.noteChanges(changedPaths)
+        // The server swaps stylesheets in place when only stylesheets changed.
+        let built = SiteState.built(changedFiles: changedPaths.sorted())
         do {
             let summary = try await SiteBuilder.build(
                 request.options, session: session, diagnostics: diagnostics, progress: { _ in },
-                swapped: { early(.built(changedFiles: changedPaths.sorted())) })
+                swapped: { early(built) })
             request.printDiagnostics(diagnostics.diagnostics)
             let videos = summary.videoCount > 0 ? ", \(counted(summary.videoCount, "video"))" : ""
             request.log(
                 "Built \(Invocation.pagesText(summary)), \(counted(summary.photoCount, "photo"))\(videos) in "
                     + String(format: "%.2f s", seconds(summary.duration)))
             if request.showsTimings { request.log(timingsLine(summary)) }
-            // The server swaps stylesheets in place when only stylesheets changed.
-            return .built(changedFiles: changedPaths.sorted())
+            return built
         } catch {
             request.printDiagnostics(diagnostics.diagnostics)
             var errors = diagnostics.diagnostics.filter { $0.severity >= .warning }

@@ -424,13 +424,10 @@ extension SiteManifest {
         let check: @Sendable (Int) -> Comparison = { part in
             var found = Comparison()
             for (path, fingerprint) in files[(part * chunk)..<min(files.count, (part + 1) * chunk)] {
-                let (recorded, file) = trusted.lookUp(path)
+                let (recorded, kept) = trusted.lookUp(path)
                 if recorded { found.recorded += 1 }
-                guard let kept = file, kept.fingerprint == fingerprint,
-                    kept.needs == (needs[path] ?? [])
-                else {
+                if kept?.fingerprint != fingerprint || kept?.needs != (needs[path] ?? []) {
                     found.differing.append((path, fingerprint))
-                    continue
                 }
             }
             return found

@@ -539,7 +539,7 @@ struct BuildRun: Sendable {
         let needed = sizes.count + result.fingerprints.count + site.renderedPaths.count
         if sizes.capacity < needed { sizes.reserveCapacity(needed) }
         if let capacity = fingerprints?.capacity, capacity < needed { fingerprints?.reserveCapacity(needed) }
-        if fingerprints != nil { fingerprints?.merge(result.fingerprints) { _, page in page } }
+        fingerprints?.merge(result.fingerprints) { _, page in page }
         for record in written {
             if let print = record.contentPrint { fingerprints?[record.path] = print }
         }

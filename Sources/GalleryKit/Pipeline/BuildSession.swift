@@ -26,9 +26,9 @@ import Synchronization
 ///   process. A file edited in place by hand while the session runs goes unseen until its page
 ///   changes or the next `galleryc build`, which checks every file.
 ///
-/// - The renderer's values are kept album by album (``RenderMemo``): the photos' and photo
-///   pages' fingerprints and the shared photo stylesheets of an album left as it was are not
-///   worked out again.
+/// - The renderer's values are kept album by album (``RenderMemo``): what it works out for an
+///   album left as it was (fingerprints, shared stylesheets, search entries, alt-text warnings)
+///   is not worked out again; nor, while the images are reused, the photos' published files.
 ///
 /// Use one session per output folder, one build at a time; call ``close()`` when done.
 /// (`galleryc build` gets the same recycling across processes through the cache folder.)

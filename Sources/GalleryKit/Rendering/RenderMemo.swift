@@ -74,20 +74,12 @@ final class RenderMemo: Sendable {
         Self.value(in: photoPages, album, input, make)
     }
 
-    /// The search index's terms and entries of `album`'s photos when the last build made them
-    /// from equal `inputs`; nil: make them, and ``keepSearchEntries(_:of:_:)``.
+    /// The search index's terms and entries of `album`'s photos, one per input in order.
     func searchEntries(
-        of album: String, _ inputs: [SearchIndexWriter.PhotoInput]
-    ) -> [SearchIndexWriter.PhotoEntry?]? {
-        guard let kept = search.withLock({ $0[album] }), kept.key == inputs else { return nil }
-        return kept.value
-    }
-
-    /// Keeps the search index's terms and entries of `album`'s photos, made from `inputs`.
-    func keepSearchEntries(
-        _ entries: [SearchIndexWriter.PhotoEntry?], of album: String, _ inputs: [SearchIndexWriter.PhotoInput]
-    ) {
-        search.withLock { $0[album] = Entry(key: inputs, value: entries) }
+        of album: String, _ inputs: [SearchIndexWriter.PhotoInput],
+        make: () -> [SearchIndexWriter.PhotoEntry?]
+    ) -> [SearchIndexWriter.PhotoEntry?] {
+        Self.value(in: search, album, inputs, make)
     }
 
     /// The value kept for `album` when it was made from what equals `key`; else `make()`'s,

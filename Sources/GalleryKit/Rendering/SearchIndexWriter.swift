@@ -183,15 +183,9 @@ enum SearchIndexWriter {
                         place: places.placeOfPhoto[source.sourcePath]?.display, albumDate: album.date,
                         albumPath: album.path)
                 }
-                var entries: [PhotoEntry?]
-                if let kept = memo?.searchEntries(of: album.sourcePath, inputs) {
-                    entries = kept
-                } else {
-                    entries = []
-                    entries.reserveCapacity(inputs.count)
-                    for input in inputs { entries.append(entry(of: input)) }
-                    memo?.keepSearchEntries(entries, of: album.sourcePath, inputs)
-                }
+                let entries =
+                    memo?.searchEntries(of: album.sourcePath, inputs) { inputs.map { entry(of: $0) } }
+                    ?? inputs.map { entry(of: $0) }
                 for case let entry? in entries {
                     let number = photos.count
                     for term in entry.terms { postings[term, default: []].append(number) }
